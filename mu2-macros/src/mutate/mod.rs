@@ -1,0 +1,87 @@
+//! `#[mu2::mutate]`: rewrites an item into a meta-mutant.
+//!
+//! The macro's job is syntax only. Every site becomes a call into
+//! `::mu2::__rt` (see `mu2_runtime::site`), which decides at run time
+//! whether the original or one of its alternatives runs; the item also gets
+//! one `static` describing its sites (`mu2_runtime::schema::Unit`).
+
+mod args;
+mod ops;
+mod rewrite;
+mod text;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::Item;
+
+use args::Config;
+use rewrite::{Rewriter, UnitBuilder};
+
+pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    match try_expand(args, input.clone()) {
+        Ok(tokens) => tokens,
+        // The item is emitted unchanged beside the error, so the user sees
+        // this one error rather than a cascade from a missing item.
+        Err(e) => {
+            let error = e.to_compile_error();
+            quote!(#error #input)
+        }
+    }
+}
+
+fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream> {
+    let config = Config::parse_tokens(args)?;
+    let mut item: Item = syn::parse2(input)?;
+    if config.skip {
+        return Ok(quote!(#item));
+    }
+    let (name, span) = match &item {
+        Item::Fn(f) => {
+            if let Some(c) = &f.sig.constness {
+                return Err(syn::Error::new_spanned(
+                    c,
+                    "#[mu2::mutate] does not mutate a `const fn`: it runs in const contexts, where a run-time switch cannot",
+                ));
+            }
+            if let Some(u) = &f.sig.unsafety {
+                return Err(syn::Error::new_spanned(
+                    u,
+                    "#[mu2::mutate] does not mutate an `unsafe fn`: a mutant could break its safety invariants",
+                ));
+            }
+            (f.sig.ident.to_string(), f.sig.ident.span())
+        }
+        Item::Impl(i) => ("impl".to_string(), i.impl_token.span),
+        Item::Trait(t) => (t.ident.to_string(), t.ident.span()),
+        Item::Mod(_) => {
+            if let Item::Mod(m) = &mut item {
+                rewrite::nested_module(&config, m)?;
+            }
+            return Ok(quote!(#item));
+        }
+        other => {
+            return Err(syn::Error::new_spanned(
+                other,
+                "#[mu2::mutate] applies to a `fn`, an `impl` block, a `trait` (its default method bodies) or an inline `mod { ... }`",
+            ));
+        }
+    };
+    let mut rw = Rewriter::new(config, UnitBuilder::new(&name, span));
+    match &mut item {
+        Item::Fn(f) => {
+            let sig = f.sig.clone();
+            rw.function(&sig, &mut f.block, name);
+        }
+        Item::Impl(i) => rw.impl_block(i),
+        Item::Trait(t) => rw.trait_def(t),
+        _ => unreachable!(),
+    }
+    if let Some(e) = rw.errors.into_iter().reduce(|mut a, b| {
+        a.combine(b);
+        a
+    }) {
+        return Err(e);
+    }
+    let statics = rw.unit.statics();
+    Ok(quote!(#statics #item))
+}

@@ -1,0 +1,1040 @@
+//! The rewriter: walks an annotated item, turns every mutation site into a
+//! call into `::mu2::__rt`, and records each site's metadata in the item's
+//! [`UnitBuilder`].
+//!
+//! Children are rewritten before their parent, so an operand that holds
+//! another site arrives already rewritten. The original operator is kept,
+//! spelled as the user wrote it with the user's span, inside a closure passed
+//! to the runtime: the compiler's own rules for that operator (integer
+//! literal inference, coercions, overloaded impls) decide the types exactly
+//! as they did before, and type errors still point at the user's code.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, format_ident, quote};
+use syn::spanned::Spanned;
+use syn::visit_mut::{self, VisitMut};
+use syn::{
+    Attribute, BinOp, Block, Expr, ExprBinary, ExprClosure, ExprIf, ExprMatch, ExprUnary,
+    GenericArgument, ImplItem, Item, ItemImpl, ItemMod, ItemTrait, Local, Pat, PathArguments,
+    ReturnType, Signature, Stmt, TraitItem, Type, UnOp,
+};
+
+use super::args::Config;
+use super::ops::{self, Operator};
+use super::text;
+
+/// One site's metadata, as it will appear in the `static` unit.
+struct SiteMeta {
+    line: u32,
+    column: u32,
+    function: String,
+    original: String,
+    alts: Vec<(Operator, String)>,
+}
+
+/// The `static` that describes one annotated item (or nested module).
+pub struct UnitBuilder {
+    ident: syn::Ident,
+    sites: Vec<SiteMeta>,
+    mutants: u32,
+    branches: u32,
+}
+
+impl UnitBuilder {
+    pub fn new(name: &str, span: Span) -> UnitBuilder {
+        let (line, _) = text::location(span);
+        let clean: String = name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() {
+                    c.to_ascii_uppercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        UnitBuilder {
+            ident: format_ident!("__MU2_UNIT_{}_L{}", clean, line),
+            sites: Vec::new(),
+            mutants: 0,
+            branches: 0,
+        }
+    }
+
+    /// Registers a site; returns the unit-local index of its first mutant.
+    fn site(
+        &mut self,
+        span: Span,
+        function: &str,
+        original: String,
+        alts: Vec<(Operator, String)>,
+    ) -> u32 {
+        let (line, column) = text::location(span);
+        let first = self.mutants;
+        self.mutants += alts.len() as u32;
+        self.sites.push(SiteMeta {
+            line,
+            column,
+            function: function.to_string(),
+            original,
+            alts,
+        });
+        first
+    }
+
+    /// Reserves `n` branch probes; returns the first.
+    fn branches(&mut self, n: u32) -> u32 {
+        let first = self.branches;
+        self.branches += n;
+        first
+    }
+
+    /// The unit's statics: the metadata, and its entry in the registry.
+    pub fn statics(&self) -> TokenStream {
+        let ident = &self.ident;
+        let reg = format_ident!("{}_REG", ident);
+        let branches = self.branches;
+        let sites = self.sites.iter().map(|s| {
+            let (line, column, function, original) = (s.line, s.column, &s.function, &s.original);
+            let alts = s.alts.iter().map(|(op, replacement)| {
+                let op = op.path();
+                quote!(::mu2::__rt::Alt { operator: #op, replacement: #replacement })
+            });
+            quote! {
+                ::mu2::__rt::Site {
+                    line: #line, column: #column, function: #function, original: #original,
+                    alts: &[#(#alts),*],
+                }
+            }
+        });
+        quote! {
+            #[doc(hidden)]
+            #[allow(non_upper_case_globals)]
+            static #ident: ::mu2::__rt::Unit = ::mu2::__rt::Unit::new(
+                ::core::file!(),
+                ::core::module_path!(),
+                &[#(#sites),*],
+                #branches,
+            );
+            #[doc(hidden)]
+            #[allow(non_upper_case_globals)]
+            #[::mu2::__rt::linkme::distributed_slice(::mu2::__rt::UNITS)]
+            #[linkme(crate = ::mu2::__rt::linkme)]
+            static #reg: &::mu2::__rt::Unit = &#ident;
+        }
+    }
+}
+
+/// What kind of block is being walked: whether its value is discarded, so
+/// that removing its last call statement cannot change its type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BlockKind {
+    DiscardsValue,
+    Other,
+}
+
+pub struct Rewriter {
+    config: Config,
+    pub unit: UnitBuilder,
+    /// The enclosing function, as `name`, `Type::name` or `outer::inner`.
+    function: String,
+    /// Operator mutations need the operand types to be known where they
+    /// stand. Inside a `let`-bound closure with untyped parameters they may be
+    /// inferred only later, so there only probes are added.
+    typed: bool,
+    /// The current function body calls `kind` methods and needs the prelude.
+    needs_prelude: bool,
+    /// Errors for code the attribute was put on but cannot mutate.
+    pub errors: Vec<syn::Error>,
+}
+
+impl Rewriter {
+    pub fn new(config: Config, unit: UnitBuilder) -> Rewriter {
+        Rewriter {
+            config,
+            unit,
+            function: String::new(),
+            typed: true,
+            needs_prelude: false,
+            errors: Vec::new(),
+        }
+    }
+
+    fn enabled(&self, op: Operator) -> bool {
+        self.config.enabled(op)
+    }
+
+    fn unit_ref(&self) -> TokenStream {
+        let ident = &self.unit.ident;
+        quote!(&#ident)
+    }
+
+    // ----- items ---------------------------------------------------------
+
+    /// Rewrites one function: its body's sites, then the prologue (prelude,
+    /// depth guard, return-value mutants).
+    pub fn function(&mut self, sig: &Signature, block: &mut Block, name: String) {
+        let saved = (
+            std::mem::replace(&mut self.function, name),
+            std::mem::replace(&mut self.needs_prelude, false),
+            std::mem::replace(&mut self.typed, true),
+        );
+        let returns = self.returns(sig);
+        let kind = match &sig.output {
+            ReturnType::Default => BlockKind::DiscardsValue,
+            ReturnType::Type(_, ty) if is_unit(ty) => BlockKind::DiscardsValue,
+            _ => BlockKind::Other,
+        };
+        self.block(block, kind);
+
+        let mut prologue = Vec::new();
+        if self.needs_prelude {
+            prologue.push(quote!(
+                #[allow(unused_imports)]
+                use ::mu2::__rt::prelude::*;
+            ));
+        }
+        if sig.asyncness.is_none() {
+            // Counts the call against the depth budget; not for async fns,
+            // whose frames outlive the call.
+            prologue.push(quote!(let __mu2_depth = ::mu2::__rt::enter();));
+        }
+        prologue.extend(returns);
+        block.stmts.splice(
+            0..0,
+            prologue.into_iter().map(|t| Stmt::Item(Item::Verbatim(t))),
+        );
+        (self.function, self.needs_prelude, self.typed) = saved;
+    }
+
+    /// A nested item inside the annotated code.
+    fn item(&mut self, item: &mut Item) {
+        let Some(attrs) = item_attrs(item) else {
+            return;
+        };
+        let config = match item_config(attrs, &self.config) {
+            Ok(Some(config)) => config,
+            Ok(None) => return,
+            Err(e) => {
+                self.errors.push(e);
+                return;
+            }
+        };
+        let saved = std::mem::replace(&mut self.config, config);
+        match item {
+            Item::Fn(f) if mutable_sig(&f.sig) => {
+                let name = self.qualified(&f.sig.ident.to_string());
+                self.function(&f.sig.clone(), &mut f.block, name);
+            }
+            Item::Impl(i) => self.impl_block(i),
+            Item::Trait(t) => self.trait_def(t),
+            Item::Mod(m) => {
+                if let Err(e) = nested_module(&self.config, m) {
+                    self.errors.push(e)
+                }
+            }
+            _ => {}
+        }
+        self.config = saved;
+    }
+
+    fn qualified(&self, name: &str) -> String {
+        if self.function.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}::{}", self.function, name)
+        }
+    }
+
+    pub fn impl_block(&mut self, i: &mut ItemImpl) {
+        if i.unsafety.is_some() {
+            return;
+        }
+        let self_ty = text::type_name(&i.self_ty.to_token_stream());
+        let owner = match &i.trait_ {
+            Some((_, path, _)) => format!(
+                "<{} as {}>",
+                self_ty,
+                text::type_name(&path.to_token_stream())
+            ),
+            None => self_ty,
+        };
+        for item in &mut i.items {
+            let ImplItem::Fn(f) = item else { continue };
+            let config = match item_config(&mut f.attrs, &self.config) {
+                Ok(Some(config)) => config,
+                Ok(None) => continue,
+                Err(e) => {
+                    self.errors.push(e);
+                    continue;
+                }
+            };
+            if !mutable_sig(&f.sig) {
+                continue;
+            }
+            let saved = std::mem::replace(&mut self.config, config);
+            let name = self.qualified(&format!("{}::{}", owner, f.sig.ident));
+            self.function(&f.sig.clone(), &mut f.block, name);
+            self.config = saved;
+        }
+    }
+
+    pub fn trait_def(&mut self, t: &mut ItemTrait) {
+        if t.unsafety.is_some() {
+            return;
+        }
+        let owner = t.ident.to_string();
+        for item in &mut t.items {
+            let TraitItem::Fn(f) = item else { continue };
+            let config = match item_config(&mut f.attrs, &self.config) {
+                Ok(Some(config)) => config,
+                Ok(None) => continue,
+                Err(e) => {
+                    self.errors.push(e);
+                    continue;
+                }
+            };
+            let Some(block) = &mut f.default else {
+                continue;
+            };
+            if !mutable_sig(&f.sig) {
+                continue;
+            }
+            let saved = std::mem::replace(&mut self.config, config);
+            let name = self.qualified(&format!("{}::{}", owner, f.sig.ident));
+            self.function(&f.sig.clone(), block, name);
+            self.config = saved;
+        }
+    }
+
+    // ----- return values -------------------------------------------------
+
+    /// The return-value mutants of a function, as a prologue statement.
+    fn returns(&mut self, sig: &Signature) -> Option<TokenStream> {
+        if !self.enabled(Operator::Returns) {
+            return None;
+        }
+        let alts = match &sig.output {
+            ReturnType::Default => vec![Ret::Unit],
+            ReturnType::Type(_, ty) => ret_alternatives(ty),
+        };
+        if alts.is_empty() {
+            return None;
+        }
+        let u = self.unit_ref();
+        let span = sig.ident.span();
+        let original = "{ ... }".to_string();
+        let meta = alts
+            .iter()
+            .map(|a| (Operator::Returns, a.replacement()))
+            .collect();
+        let m = self.unit.site(span, &self.function, original, meta);
+        let n = alts.len() as u32;
+        if let [Ret::Unit] = alts.as_slice() {
+            return Some(quote! {
+                if ::mu2::__rt::ret(#u, #m, #n).is_some() { return; }
+            });
+        }
+        let arms = alts.iter().enumerate().map(|(k, alt)| {
+            let k32 = k as u32;
+            let mk = m + k32;
+            let value = match alt {
+                Ret::Unit => quote!(()),
+                Ret::Literal(lit) => lit.parse().expect("literal tokens"),
+                Ret::Default(ty) => {
+                    self.needs_prelude = true;
+                    quote!(::mu2::__rt::made(#u, #mk, (&::mu2::__rt::Ret::<#ty>::NEW).__mu2_default()))
+                }
+                Ret::OkDefault(ty) => {
+                    self.needs_prelude = true;
+                    quote!(::core::result::Result::Ok(
+                        ::mu2::__rt::made(#u, #mk, (&::mu2::__rt::Ret::<#ty>::NEW).__mu2_default())
+                    ))
+                }
+            };
+            if k + 1 == alts.len() {
+                quote!(_ => #value,)
+            } else {
+                quote!(#k32 => #value,)
+            }
+        });
+        Some(quote! {
+            if let ::core::option::Option::Some(__mu2_k) = ::mu2::__rt::ret(#u, #m, #n) {
+                return match __mu2_k { #(#arms)* };
+            }
+        })
+    }
+
+    // ----- blocks and statements -----------------------------------------
+
+    fn block(&mut self, block: &mut Block, kind: BlockKind) {
+        let n = block.stmts.len();
+        for i in 0..n {
+            let stmt = &mut block.stmts[i];
+            match stmt_skip(stmt) {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(e) => {
+                    self.errors.push(e);
+                    continue;
+                }
+            }
+            let original = match stmt {
+                Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_)) => {
+                    Some(Original::of(call))
+                }
+                _ => None,
+            };
+            self.visit_stmt_mut(stmt);
+            let last = i + 1 == n;
+            if let (Some(original), Stmt::Expr(call, Some(semi))) = (original, &mut *stmt) {
+                // The last statement of a block whose value is used may be a
+                // diverging call the block's type relies on: left alone.
+                if self.enabled(Operator::VoidCalls) && (!last || kind == BlockKind::DiscardsValue)
+                {
+                    let tokens = quote!(#call #semi);
+                    let u = self.unit_ref();
+                    let m = self.unit.site(
+                        original.span,
+                        &self.function,
+                        format!("{};", original.text),
+                        vec![(Operator::VoidCalls, String::new())],
+                    );
+                    *stmt = Stmt::Expr(
+                        Expr::Verbatim(quote!(if ::mu2::__rt::keep(#u, #m) { #tokens })),
+                        None,
+                    );
+                }
+            }
+        }
+    }
+
+    /// A loop body: walked as a block whose value is discarded, then given a
+    /// tick (a branch probe, and one step of the budget) as its first statement.
+    fn loop_body(&mut self, body: &mut Block) {
+        self.block(body, BlockKind::DiscardsValue);
+        let u = self.unit_ref();
+        let b = self.unit.branches(1);
+        body.stmts.insert(
+            0,
+            Stmt::Item(Item::Verbatim(quote!(::mu2::__rt::tick(#u, #b);))),
+        );
+    }
+
+    fn probe_stmt(&mut self, b: u32) -> Stmt {
+        let u = self.unit_ref();
+        Stmt::Item(Item::Verbatim(quote!(::mu2::__rt::hit(#u, #b);)))
+    }
+
+    // ----- expressions ---------------------------------------------------
+
+    fn expr(&mut self, e: &mut Expr) {
+        match e {
+            // Not mutated: macro bodies, const and unsafe blocks.
+            Expr::Macro(_) | Expr::Const(_) | Expr::Unsafe(_) | Expr::Verbatim(_) => return,
+            Expr::Repeat(r) => {
+                // `[x; N]`: N is a const context.
+                self.expr(&mut r.expr);
+                return;
+            }
+            Expr::Closure(c) => {
+                self.closure(c, self.typed);
+                return;
+            }
+            Expr::ForLoop(f) => {
+                self.expr(&mut f.expr);
+                self.loop_body(&mut f.body);
+                return;
+            }
+            Expr::Loop(l) => {
+                self.loop_body(&mut l.body);
+                return;
+            }
+            Expr::While(w) => {
+                let original = Original::of(&w.cond);
+                self.expr(&mut w.cond);
+                self.loop_body(&mut w.body);
+                if !contains_let(&w.cond) {
+                    self.condition(&mut w.cond, original);
+                }
+                return;
+            }
+            Expr::If(i) => {
+                self.if_expr(i);
+                return;
+            }
+            Expr::Match(m) => {
+                self.match_expr(m);
+                return;
+            }
+            Expr::Block(b) => {
+                self.block(&mut b.block, BlockKind::Other);
+                return;
+            }
+            _ => {}
+        }
+        let operand = match e {
+            Expr::Unary(u) => Some(Original::of(&u.expr)),
+            _ => None,
+        };
+        visit_mut::visit_expr_mut(self, e);
+        match e {
+            Expr::Binary(b) => {
+                if let Some(new) = self.binary(b) {
+                    *e = Expr::Verbatim(new);
+                }
+            }
+            Expr::Unary(u) => {
+                if let Some(new) = self.unary(u, operand.expect("captured above")) {
+                    *e = Expr::Verbatim(new);
+                }
+            }
+            Expr::Try(t) => {
+                let u = self.unit_ref();
+                let b = self.unit.branches(2);
+                let inner = &t.expr;
+                let q = &t.question_token;
+                self.needs_prelude = true;
+                *e = Expr::Verbatim(quote!(::mu2::__rt::Q(#inner).__mu2_q(#u, #b)#q));
+            }
+            _ => {}
+        }
+    }
+
+    fn closure(&mut self, c: &mut ExprClosure, typed: bool) {
+        let saved = std::mem::replace(&mut self.typed, typed);
+        self.expr(&mut c.body);
+        self.typed = saved;
+    }
+
+    fn if_expr(&mut self, i: &mut ExprIf) {
+        let original = Original::of(&i.cond);
+        self.expr(&mut i.cond);
+        self.block(&mut i.then_branch, BlockKind::Other);
+        if let Some((_, else_branch)) = &mut i.else_branch {
+            self.expr(else_branch);
+        }
+        if !contains_let(&i.cond) {
+            self.condition(&mut i.cond, original);
+            return;
+        }
+        // `if let`: a probe on each branch, adding an empty `else` if needed.
+        let b = self.unit.branches(2);
+        let taken = self.probe_stmt(b);
+        i.then_branch.stmts.insert(0, taken);
+        let not_taken = self.probe_stmt(b + 1);
+        match &mut i.else_branch {
+            Some((_, else_branch)) => {
+                if let Expr::Block(block) = &mut **else_branch {
+                    block.block.stmts.insert(0, not_taken);
+                }
+            }
+            None => {
+                let block: Expr = syn::parse_quote!({ #not_taken });
+                i.else_branch = Some((Default::default(), Box::new(block)));
+            }
+        }
+    }
+
+    /// An `if` / `while` condition: coverage of both outcomes, and the
+    /// remove-conditionals mutants `true` and `false`.
+    fn condition(&mut self, cond: &mut Expr, original: Original) {
+        let u = self.unit_ref();
+        let b = self.unit.branches(2);
+        let c = &*cond;
+        let new = if self.enabled(Operator::RemoveConditionals) {
+            let m = self.unit.site(
+                original.span,
+                &self.function,
+                original.text,
+                vec![
+                    (Operator::RemoveConditionals, "true".into()),
+                    (Operator::RemoveConditionals, "false".into()),
+                ],
+            );
+            quote!(::mu2::__rt::cond(#u, #m, #b, #c))
+        } else {
+            quote!(::mu2::__rt::branch(#u, #b, #c))
+        };
+        *cond = Expr::Verbatim(new);
+    }
+
+    fn match_expr(&mut self, m: &mut ExprMatch) {
+        self.expr(&mut m.expr);
+        for arm in &mut m.arms {
+            if let Some((_, guard)) = &mut arm.guard {
+                self.expr(guard);
+            }
+            self.expr(&mut arm.body);
+        }
+        let b = self.unit.branches(m.arms.len() as u32);
+        for (k, arm) in m.arms.iter_mut().enumerate() {
+            let probe = self.probe_stmt(b + k as u32);
+            let body = &arm.body;
+            // Arm bodies are temporary scopes already, so a block around one
+            // changes no lifetimes.
+            *arm.body = Expr::Verbatim(quote!({ #probe #body }));
+        }
+    }
+
+    fn binary(&mut self, b: &ExprBinary) -> Option<TokenStream> {
+        let (l, r, op) = (&b.left, &b.right, &b.op);
+        let u = self.unit_ref();
+        let span = op.span();
+        if let Some(a) = ops::arith(op) {
+            let operator = match op {
+                BinOp::AddAssign(_) | BinOp::SubAssign(_) if is_literal(r) => Operator::Increments,
+                _ => Operator::Math,
+            };
+            if !self.typed || !self.enabled(operator) {
+                return None;
+            }
+            let m = self.unit.site(
+                span,
+                &self.function,
+                a.original.into(),
+                vec![(operator, a.replacement.into())],
+            );
+            let method = format_ident!("{}", a.method);
+            let (li, ri) = operand_idents(l, r);
+            self.needs_prelude = true;
+            return Some(if a.assign {
+                quote! {
+                    ::mu2::__rt::assign(#u, #m, #r, &mut #l,
+                        |#li, #ri| *#li #op #ri,
+                        |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]))
+                }
+            } else {
+                quote! {
+                    ::mu2::__rt::bin(#u, #m, #l, #r,
+                        |#li, #ri| #li #op #ri,
+                        |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]))
+                }
+            });
+        }
+        if let Some(c) = ops::comparison(op) {
+            let alts: Vec<_> = c.alts.iter().filter(|(o, _, _)| self.enabled(*o)).collect();
+            if alts.is_empty() {
+                return None;
+            }
+            let meta = alts
+                .iter()
+                .map(|(o, text, _)| (*o, text.to_string()))
+                .collect();
+            let m = self
+                .unit
+                .site(span, &self.function, c.original.into(), meta);
+            let cmp = format_ident!("{}", c.cmp);
+            let alt_cmps = alts.iter().map(|(_, _, name)| format_ident!("{}", name));
+            let func = if c.ordered { quote!(ord) } else { quote!(eq) };
+            let (lr, rr) = (by_ref(l), by_ref(r));
+            let (li, ri) = operand_idents(l, r);
+            return Some(quote! {
+                ::mu2::__rt::#func(#u, #m, ::mu2::__rt::Cmp::#cmp,
+                    &[#(::mu2::__rt::Cmp::#alt_cmps),*], #lr, #rr,
+                    |#li, #ri| *#li #op *#ri)
+            });
+        }
+        let and = match op {
+            BinOp::And(_) => true,
+            BinOp::Or(_) => false,
+            _ => return None,
+        };
+        // `let` chains (`if let Some(x) = y && x > 0`) only allow `&&` with a `let`.
+        if !self.enabled(Operator::Boolean) || contains_let(l) || contains_let(r) {
+            return None;
+        }
+        let replacement = if and { "||" } else { "&&" };
+        let original = if and { "&&" } else { "||" };
+        let m = self.unit.site(
+            span,
+            &self.function,
+            original.into(),
+            vec![(Operator::Boolean, replacement.into())],
+        );
+        let br = self.unit.branches(2);
+        Some(quote! {
+            match ::mu2::__rt::logic(#u, #m, #br, #and, #l) {
+                ::core::option::Option::Some(__mu2_v) => __mu2_v,
+                ::core::option::Option::None => ::mu2::__rt::logic_rhs(#u, #m, #and, #r),
+            }
+        })
+    }
+
+    fn unary(&mut self, e: &ExprUnary, operand: Original) -> Option<TokenStream> {
+        let operator = match e.op {
+            UnOp::Neg(_) if !is_literal(&e.expr) => Operator::InvertNegatives,
+            UnOp::Not(_) => Operator::Boolean,
+            _ => return None,
+        };
+        if !self.typed || !self.enabled(operator) {
+            return None;
+        }
+        let (op, x) = (&e.op, &e.expr);
+        let original = format!("{}{}", op.to_token_stream(), operand.text);
+        let m = self.unit.site(
+            op.span(),
+            &self.function,
+            original,
+            vec![(operator, operand.text)],
+        );
+        let u = self.unit_ref();
+        let xi = syn::Ident::new("__mu2_x", x.span());
+        self.needs_prelude = true;
+        Some(quote! {
+            ::mu2::__rt::un(#u, #m, #x, |#xi| #op #xi,
+                |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.__mu2_id()]))
+        })
+    }
+}
+
+impl VisitMut for Rewriter {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        self.expr(e)
+    }
+
+    fn visit_block_mut(&mut self, b: &mut Block) {
+        self.block(b, BlockKind::Other)
+    }
+
+    fn visit_item_mut(&mut self, i: &mut Item) {
+        self.item(i)
+    }
+
+    fn visit_local_mut(&mut self, local: &mut Local) {
+        let Some(init) = &mut local.init else { return };
+        match &mut *init.expr {
+            // `let f = |a, b| a + b;`: the parameter types may only be known
+            // from a later call, after the operator sites are type-checked.
+            Expr::Closure(c) if c.inputs.iter().any(|p| !matches!(p, Pat::Type(_))) => {
+                self.closure(c, false)
+            }
+            e => self.expr(e),
+        }
+        if let Some((_, diverge)) = &mut init.diverge {
+            self.expr(diverge);
+        }
+    }
+
+    // Patterns, types, generic arguments, attributes and macro bodies hold
+    // const contexts or no code: never entered.
+    fn visit_pat_mut(&mut self, _: &mut Pat) {}
+    fn visit_type_mut(&mut self, _: &mut Type) {}
+    fn visit_generic_argument_mut(&mut self, _: &mut GenericArgument) {}
+    fn visit_attribute_mut(&mut self, _: &mut Attribute) {}
+    fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
+}
+
+/// Rewrites an inline module as a unit of its own, its static inside it.
+pub fn nested_module(config: &Config, m: &mut ItemMod) -> syn::Result<()> {
+    let Some((_, items)) = &mut m.content else {
+        return Err(syn::Error::new(
+            m.ident.span(),
+            "#[mu2::mutate] cannot see into an out-of-line `mod name;`: put the attribute on the items inside the module's file, or make the module inline",
+        ));
+    };
+    let mut rw = Rewriter::new(
+        config.clone(),
+        UnitBuilder::new(&m.ident.to_string(), m.ident.span()),
+    );
+    for item in items.iter_mut() {
+        rw.item(item);
+    }
+    if let Some(e) = rw.errors.into_iter().reduce(|mut a, b| {
+        a.combine(b);
+        a
+    }) {
+        return Err(e);
+    }
+    items.insert(0, Item::Verbatim(rw.unit.statics()));
+    Ok(())
+}
+
+/// The source text and position of an expression, taken before its
+/// children are rewritten.
+struct Original {
+    text: String,
+    span: Span,
+}
+
+impl Original {
+    fn of(e: &Expr) -> Original {
+        Original {
+            text: text::snippet(&e.to_token_stream()),
+            span: e.span(),
+        }
+    }
+}
+
+/// A return-value alternative.
+enum Ret {
+    Unit,
+    Literal(&'static str),
+    /// `Default::default()` of this type, unviable where it has none.
+    Default(Box<Type>),
+    /// `Ok(Default::default())` with this `Ok` type.
+    OkDefault(Box<Type>),
+}
+
+impl Ret {
+    fn replacement(&self) -> String {
+        match self {
+            Ret::Unit => "()".into(),
+            Ret::Literal(l) => l.to_string(),
+            Ret::Default(ty) => match last_segment(ty).as_deref() {
+                Some("Option") => "None".into(),
+                Some("String") => "String::new()".into(),
+                Some("Vec") => "vec![]".into(),
+                _ => "Default::default()".into(),
+            },
+            Ret::OkDefault(_) => "Ok(Default::default())".into(),
+        }
+    }
+}
+
+fn ret_alternatives(ty: &Type) -> Vec<Ret> {
+    if contains_impl_trait(ty) {
+        return vec![];
+    }
+    match ty {
+        Type::Never(_) => vec![],
+        Type::Paren(p) => ret_alternatives(&p.elem),
+        Type::Tuple(t) if t.elems.is_empty() => vec![Ret::Unit],
+        Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+            let seg = &p.path.segments[0];
+            match seg.ident.to_string().as_str() {
+                "bool" => vec![Ret::Literal("true"), Ret::Literal("false")],
+                "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
+                | "u128" | "usize" => vec![Ret::Literal("0"), Ret::Literal("1")],
+                "f32" | "f64" => vec![Ret::Literal("0.0"), Ret::Literal("1.0")],
+                "Result" => match &seg.arguments {
+                    PathArguments::AngleBracketed(a) => match a.args.first() {
+                        Some(GenericArgument::Type(ok)) => {
+                            vec![Ret::OkDefault(Box::new(ok.clone()))]
+                        }
+                        _ => vec![Ret::Default(Box::new(ty.clone()))],
+                    },
+                    _ => vec![Ret::Default(Box::new(ty.clone()))],
+                },
+                _ => vec![Ret::Default(Box::new(ty.clone()))],
+            }
+        }
+        _ => vec![Ret::Default(Box::new(ty.clone()))],
+    }
+}
+
+fn last_segment(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
+fn contains_impl_trait(ty: &Type) -> bool {
+    struct Finder(bool);
+    impl syn::visit::Visit<'_> for Finder {
+        fn visit_type_impl_trait(&mut self, _: &syn::TypeImplTrait) {
+            self.0 = true;
+        }
+        fn visit_type_infer(&mut self, _: &syn::TypeInfer) {
+            self.0 = true;
+        }
+    }
+    let mut f = Finder(false);
+    syn::visit::Visit::visit_type(&mut f, ty);
+    f.0
+}
+
+fn is_unit(ty: &Type) -> bool {
+    matches!(ty, Type::Tuple(t) if t.elems.is_empty())
+}
+
+fn is_literal(e: &Expr) -> bool {
+    match e {
+        Expr::Lit(_) => true,
+        Expr::Paren(p) => is_literal(&p.expr),
+        Expr::Group(g) => is_literal(&g.expr),
+        _ => false,
+    }
+}
+
+fn contains_let(e: &Expr) -> bool {
+    match e {
+        Expr::Let(_) => true,
+        Expr::Binary(b) if matches!(b.op, BinOp::And(_)) => {
+            contains_let(&b.left) || contains_let(&b.right)
+        }
+        Expr::Paren(p) => contains_let(&p.expr),
+        Expr::Group(g) => contains_let(&g.expr),
+        _ => false,
+    }
+}
+
+/// The original operator's closure parameters, spanned like the operands:
+/// a panic in the original (an overflow, say) then reports the user's line.
+fn operand_idents(l: &Expr, r: &Expr) -> (syn::Ident, syn::Ident) {
+    (
+        syn::Ident::new("__mu2_l", l.span()),
+        syn::Ident::new("__mu2_r", r.span()),
+    )
+}
+
+/// `&e`, parenthesized where `&` would bind tighter than `e`'s operator.
+fn by_ref(e: &Expr) -> TokenStream {
+    match e {
+        Expr::Binary(_)
+        | Expr::Cast(_)
+        | Expr::Range(_)
+        | Expr::Closure(_)
+        | Expr::Assign(_)
+        | Expr::Let(_)
+        | Expr::Return(_)
+        | Expr::Break(_)
+        | Expr::Yield(_) => quote!(&(#e)),
+        _ => quote!(&#e),
+    }
+}
+
+/// Const and unsafe functions are not mutated.
+fn mutable_sig(sig: &Signature) -> bool {
+    sig.constness.is_none() && sig.unsafety.is_none()
+}
+
+fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
+    match item {
+        Item::Fn(i) => Some(&mut i.attrs),
+        Item::Impl(i) => Some(&mut i.attrs),
+        Item::Trait(i) => Some(&mut i.attrs),
+        Item::Mod(i) => Some(&mut i.attrs),
+        _ => None,
+    }
+}
+
+fn is_mu2_attr(attr: &Attribute, name: &str) -> bool {
+    let segs: Vec<String> = attr
+        .path()
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    matches!(segs.as_slice(), [m, n] if m == "mu2" && n == name)
+}
+
+/// The configuration for an inner item, or `None` when it is not mutated:
+/// tests, `#[cfg(test)]`, drivers, and `#[mu2::mutate(skip)]`. A nested
+/// `#[mu2::mutate(...)]` is taken here (and removed) so it is not applied twice.
+fn item_config(attrs: &mut Vec<Attribute>, outer: &Config) -> syn::Result<Option<Config>> {
+    let mut config = outer.clone();
+    let mut result = Ok(());
+    attrs.retain(|attr| {
+        if !is_mu2_attr(attr, "mutate") {
+            return true;
+        }
+        let tokens = match &attr.meta {
+            syn::Meta::List(list) => list.tokens.clone(),
+            _ => TokenStream::new(),
+        };
+        match Config::parse_tokens(tokens) {
+            Ok(c) => config = c,
+            Err(e) => result = Err(e),
+        }
+        false
+    });
+    result?;
+    if config.skip || attrs.iter().any(test_only) {
+        return Ok(None);
+    }
+    Ok(Some(config))
+}
+
+/// `#[test]`, `#[tokio::test]`, `#[cfg(test)]`, `#[mu2::diff]`, ...
+fn test_only(attr: &Attribute) -> bool {
+    let path = attr.path();
+    let last = path
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    if last == "test"
+        || ["diff", "fuzz", "compare"]
+            .iter()
+            .any(|n| is_mu2_attr(attr, n))
+    {
+        return true;
+    }
+    if !path.is_ident("cfg") {
+        return false;
+    }
+    let Ok(meta) = attr.parse_args::<syn::Meta>() else {
+        return false;
+    };
+    cfg_requires_test(&meta)
+}
+
+fn cfg_requires_test(meta: &syn::Meta) -> bool {
+    match meta {
+        syn::Meta::Path(p) => p.is_ident("test"),
+        syn::Meta::List(list) if list.path.is_ident("all") => list
+            .parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|metas| metas.iter().any(cfg_requires_test)),
+        _ => false,
+    }
+}
+
+/// A statement marked `#[mu2::mutate(skip)]` is left as it is (the marker is
+/// removed); returns whether it was.
+fn stmt_skip(stmt: &mut Stmt) -> syn::Result<bool> {
+    let attrs = match stmt {
+        Stmt::Local(l) => &mut l.attrs,
+        Stmt::Macro(m) => &mut m.attrs,
+        Stmt::Expr(e, _) => match expr_attrs(e) {
+            Some(a) => a,
+            None => return Ok(false),
+        },
+        Stmt::Item(_) => return Ok(false),
+    };
+    let mut skip = false;
+    let mut result = Ok(());
+    attrs.retain(|attr| {
+        if !is_mu2_attr(attr, "mutate") {
+            return true;
+        }
+        let tokens = match &attr.meta {
+            syn::Meta::List(list) => list.tokens.clone(),
+            _ => TokenStream::new(),
+        };
+        match Config::parse_tokens(tokens) {
+            Ok(c) if c.skip => skip = true,
+            Ok(_) => {
+                result = Err(syn::Error::new(
+                    attr.span(),
+                    "on a statement, #[mu2::mutate] takes only `skip`",
+                ))
+            }
+            Err(e) => result = Err(e),
+        }
+        false
+    });
+    result.map(|()| skip)
+}
+
+fn expr_attrs(e: &mut Expr) -> Option<&mut Vec<Attribute>> {
+    Some(match e {
+        Expr::Assign(x) => &mut x.attrs,
+        Expr::Binary(x) => &mut x.attrs,
+        Expr::Call(x) => &mut x.attrs,
+        Expr::MethodCall(x) => &mut x.attrs,
+        Expr::If(x) => &mut x.attrs,
+        Expr::Match(x) => &mut x.attrs,
+        Expr::While(x) => &mut x.attrs,
+        Expr::ForLoop(x) => &mut x.attrs,
+        Expr::Loop(x) => &mut x.attrs,
+        Expr::Block(x) => &mut x.attrs,
+        Expr::Return(x) => &mut x.attrs,
+        Expr::Unary(x) => &mut x.attrs,
+        Expr::Try(x) => &mut x.attrs,
+        _ => return None,
+    })
+}

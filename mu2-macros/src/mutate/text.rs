@@ -1,0 +1,62 @@
+//! Source locations and short source snippets for the mutant metadata.
+
+use proc_macro2::{Span, TokenStream};
+
+/// 1-based line and column of a span (0, 0 where the compiler cannot say).
+pub fn location(span: Span) -> (u32, u32) {
+    let start = span.start();
+    if start.line == 0 {
+        return (0, 0);
+    }
+    (start.line as u32, start.column as u32 + 1)
+}
+
+/// Source text of some tokens, as written where the compiler still has it,
+/// shortened to one line.
+pub fn snippet(tokens: &TokenStream) -> String {
+    let mut text = tokens.to_string();
+    for (from, to) in [
+        (" . ", "."),
+        (" ,", ","),
+        (" ;", ";"),
+        ("( ", "("),
+        (" )", ")"),
+        ("[ ", "["),
+        (" ]", "]"),
+        (" (", "("),
+        (" [", "["),
+        ("! ", "!"),
+        (" ?", "?"),
+        (":: ", "::"),
+        (" ::", "::"),
+    ] {
+        text = text.replace(from, to);
+    }
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() > 60 {
+        let short: String = text.chars().take(57).collect();
+        format!("{short}...")
+    } else {
+        text
+    }
+}
+
+/// A type or path as a short readable name (`Parser<'a>`, `Vec<T>`).
+pub fn type_name(tokens: &TokenStream) -> String {
+    let text = tokens.to_string();
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ' ' {
+            let prev = out.chars().last().unwrap_or(' ');
+            let next = chars.peek().copied().unwrap_or(' ');
+            let word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
+            if word(prev) && word(next) {
+                out.push(' ');
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,237 @@
+//! Compile-time choice between a real alternative and an unviable one.
+//!
+//! A mutant such as `a - b` for `a + b` only type-checks when the operand
+//! types implement `Sub` with the same output. Generated code asks with a
+//! method call on a zero-sized token, `o.__mu2_sub()`: method resolution
+//! prefers the impl on `Ops<L, R, O>` (which requires `L: Sub<R, Output = O>`)
+//! and falls back to the impl on `&Ops<L, R, O>` (no bounds) otherwise. This is
+//! autoref-based specialization; it works on stable Rust for concrete, generic,
+//! reference and literal operands, and the fallback reports the mutant
+//! unviable at run time instead of breaking the build.
+//!
+//! The traits are brought into scope anonymously with
+//! `use ::mu2::__rt::prelude::*;`, so they add no names to the user's code.
+
+use std::marker::PhantomData;
+use std::ops::*;
+
+/// Token for a binary operator site with operand types `L`, `R` and output `O`.
+pub struct Ops<L, R, O>(PhantomData<fn(L, R) -> O>);
+/// Token for a compound assignment `L op= R`.
+pub struct Asg<L, R>(PhantomData<fn(&mut L, R)>);
+/// Token for a unary operator site `X -> O`.
+pub struct Un<X, O>(PhantomData<fn(X) -> O>);
+/// Token for a function returning `T`.
+pub struct Ret<T>(PhantomData<fn() -> T>);
+
+impl<L, R, O> Ops<L, R, O> {
+    pub(crate) const NEW: Self = Ops(PhantomData);
+}
+impl<L, R> Asg<L, R> {
+    pub(crate) const NEW: Self = Asg(PhantomData);
+}
+impl<X, O> Un<X, O> {
+    pub(crate) const NEW: Self = Un(PhantomData);
+}
+impl<T> Ret<T> {
+    pub const NEW: Self = Ret(PhantomData);
+}
+
+/// A binary alternative, or `None` when it is unviable for these types.
+pub type BinAlt<L, R, O> = Option<fn(L, R) -> O>;
+/// A compound-assignment alternative.
+pub type AsgAlt<L, R> = Option<fn(&mut L, R)>;
+/// A unary alternative.
+pub type UnAlt<X, O> = Option<fn(X) -> O>;
+
+/// How to copy the operands and compare results of a binary site, when the
+/// types allow it: needed to evaluate alternatives without side effects.
+pub struct BinDup<L, R, O> {
+    pub(crate) l: fn(&L) -> L,
+    pub(crate) r: fn(&R) -> R,
+    pub(crate) eq: fn(&O, &O) -> bool,
+}
+pub struct AsgDup<L, R> {
+    pub(crate) l: fn(&L) -> L,
+    pub(crate) r: fn(&R) -> R,
+    pub(crate) eq: fn(&L, &L) -> bool,
+}
+pub struct UnDup<X, O> {
+    pub(crate) x: fn(&X) -> X,
+    pub(crate) eq: fn(&O, &O) -> bool,
+}
+
+macro_rules! binary {
+    ($($Op:ident $method:ident $Yes:ident $No:ident ($op:tt);)*) => {$(
+        pub trait $Yes<L, R, O> { fn $method(&self) -> BinAlt<L, R, O>; }
+        impl<L: $Op<R, Output = O>, R, O> $Yes<L, R, O> for Ops<L, R, O> {
+            #[inline(always)]
+            fn $method(&self) -> BinAlt<L, R, O> { Some(|l, r| l $op r) }
+        }
+        pub trait $No<L, R, O> { fn $method(&self) -> BinAlt<L, R, O>; }
+        impl<L, R, O> $No<L, R, O> for &Ops<L, R, O> {
+            #[inline(always)]
+            fn $method(&self) -> BinAlt<L, R, O> { None }
+        }
+    )*};
+}
+
+binary! {
+    Add __mu2_add AddYes AddNo (+);
+    Sub __mu2_sub SubYes SubNo (-);
+    Mul __mu2_mul MulYes MulNo (*);
+    Div __mu2_div DivYes DivNo (/);
+    BitAnd __mu2_bitand BitAndYes BitAndNo (&);
+    BitOr __mu2_bitor BitOrYes BitOrNo (|);
+    Shl __mu2_shl ShlYes ShlNo (<<);
+    Shr __mu2_shr ShrYes ShrNo (>>);
+}
+
+macro_rules! assign {
+    ($($Op:ident $method:ident $Yes:ident $No:ident ($op:tt);)*) => {$(
+        pub trait $Yes<L, R> { fn $method(&self) -> AsgAlt<L, R>; }
+        impl<L: $Op<R>, R> $Yes<L, R> for Asg<L, R> {
+            #[inline(always)]
+            fn $method(&self) -> AsgAlt<L, R> { Some(|l, r| *l $op r) }
+        }
+        pub trait $No<L, R> { fn $method(&self) -> AsgAlt<L, R>; }
+        impl<L, R> $No<L, R> for &Asg<L, R> {
+            #[inline(always)]
+            fn $method(&self) -> AsgAlt<L, R> { None }
+        }
+    )*};
+}
+
+assign! {
+    AddAssign __mu2_add_assign AddAssignYes AddAssignNo (+=);
+    SubAssign __mu2_sub_assign SubAssignYes SubAssignNo (-=);
+    MulAssign __mu2_mul_assign MulAssignYes MulAssignNo (*=);
+    DivAssign __mu2_div_assign DivAssignYes DivAssignNo (/=);
+    BitAndAssign __mu2_bitand_assign BitAndAssignYes BitAndAssignNo (&=);
+    BitOrAssign __mu2_bitor_assign BitOrAssignYes BitOrAssignNo (|=);
+    ShlAssign __mu2_shl_assign ShlAssignYes ShlAssignNo (<<=);
+    ShrAssign __mu2_shr_assign ShrAssignYes ShrAssignNo (>>=);
+}
+
+/// `-x` -> `x` and `!b` -> `b` need the operand's type to be the output's.
+pub trait IdYes<X, O> {
+    fn __mu2_id(&self) -> UnAlt<X, O>;
+}
+impl<X> IdYes<X, X> for Un<X, X> {
+    #[inline(always)]
+    fn __mu2_id(&self) -> UnAlt<X, X> {
+        Some(|x| x)
+    }
+}
+pub trait IdNo<X, O> {
+    fn __mu2_id(&self) -> UnAlt<X, O>;
+}
+impl<X, O> IdNo<X, O> for &Un<X, O> {
+    #[inline(always)]
+    fn __mu2_id(&self) -> UnAlt<X, O> {
+        None
+    }
+}
+
+pub trait BinDupYes<L, R, O> {
+    fn __mu2_dup(&self) -> Option<BinDup<L, R, O>>;
+}
+impl<L: Copy, R: Copy, O: PartialEq> BinDupYes<L, R, O> for Ops<L, R, O> {
+    #[inline(always)]
+    fn __mu2_dup(&self) -> Option<BinDup<L, R, O>> {
+        Some(BinDup {
+            l: |l| *l,
+            r: |r| *r,
+            eq: |a, b| a == b,
+        })
+    }
+}
+pub trait BinDupNo<L, R, O> {
+    fn __mu2_dup(&self) -> Option<BinDup<L, R, O>>;
+}
+impl<L, R, O> BinDupNo<L, R, O> for &Ops<L, R, O> {
+    #[inline(always)]
+    fn __mu2_dup(&self) -> Option<BinDup<L, R, O>> {
+        None
+    }
+}
+
+pub trait AsgDupYes<L, R> {
+    fn __mu2_dup(&self) -> Option<AsgDup<L, R>>;
+}
+impl<L: Copy + PartialEq, R: Copy> AsgDupYes<L, R> for Asg<L, R> {
+    #[inline(always)]
+    fn __mu2_dup(&self) -> Option<AsgDup<L, R>> {
+        Some(AsgDup {
+            l: |l| *l,
+            r: |r| *r,
+            eq: |a, b| a == b,
+        })
+    }
+}
+pub trait AsgDupNo<L, R> {
+    fn __mu2_dup(&self) -> Option<AsgDup<L, R>>;
+}
+impl<L, R> AsgDupNo<L, R> for &Asg<L, R> {
+    #[inline(always)]
+    fn __mu2_dup(&self) -> Option<AsgDup<L, R>> {
+        None
+    }
+}
+
+pub trait UnDupYes<X, O> {
+    fn __mu2_dup(&self) -> Option<UnDup<X, O>>;
+}
+impl<X: Copy, O: PartialEq> UnDupYes<X, O> for Un<X, O> {
+    #[inline(always)]
+    fn __mu2_dup(&self) -> Option<UnDup<X, O>> {
+        Some(UnDup {
+            x: |x| *x,
+            eq: |a, b| a == b,
+        })
+    }
+}
+pub trait UnDupNo<X, O> {
+    fn __mu2_dup(&self) -> Option<UnDup<X, O>>;
+}
+impl<X, O> UnDupNo<X, O> for &Un<X, O> {
+    #[inline(always)]
+    fn __mu2_dup(&self) -> Option<UnDup<X, O>> {
+        None
+    }
+}
+
+/// `Default::default()` as a return value, where the type has it.
+pub trait DefaultYes<T> {
+    fn __mu2_default(&self) -> Option<fn() -> T>;
+}
+impl<T: Default> DefaultYes<T> for Ret<T> {
+    #[inline(always)]
+    fn __mu2_default(&self) -> Option<fn() -> T> {
+        Some(T::default)
+    }
+}
+pub trait DefaultNo<T> {
+    fn __mu2_default(&self) -> Option<fn() -> T>;
+}
+impl<T> DefaultNo<T> for &Ret<T> {
+    #[inline(always)]
+    fn __mu2_default(&self) -> Option<fn() -> T> {
+        None
+    }
+}
+
+/// The traits above, imported anonymously by generated code.
+pub mod prelude {
+    pub use super::{
+        AddAssignNo as _, AddAssignYes as _, AddNo as _, AddYes as _, AsgDupNo as _,
+        AsgDupYes as _, BinDupNo as _, BinDupYes as _, BitAndAssignNo as _, BitAndAssignYes as _,
+        BitAndNo as _, BitAndYes as _, BitOrAssignNo as _, BitOrAssignYes as _, BitOrNo as _,
+        BitOrYes as _, DefaultNo as _, DefaultYes as _, DivAssignNo as _, DivAssignYes as _,
+        DivNo as _, DivYes as _, IdNo as _, IdYes as _, MulAssignNo as _, MulAssignYes as _,
+        MulNo as _, MulYes as _, ShlAssignNo as _, ShlAssignYes as _, ShlNo as _, ShlYes as _,
+        ShrAssignNo as _, ShrAssignYes as _, ShrNo as _, ShrYes as _, SubAssignNo as _,
+        SubAssignYes as _, SubNo as _, SubYes as _, UnDupNo as _, UnDupYes as _,
+    };
+    pub use crate::site::QOther as _;
+}

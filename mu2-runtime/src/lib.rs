@@ -1,0 +1,105 @@
+//! The runtime of [mu2](https://docs.rs/mu2): the registry of meta-mutants,
+//! the per-thread switch that activates one of them, the probes that record
+//! what a run did, and the budget that stops runaway mutants.
+//!
+//! Users depend on the `mu2` crate, which re-exports this one. Generated code
+//! calls into [`__rt`]; nothing there is a stable API.
+//!
+//! Where to look:
+//! - [`schema`]: what the macro recorded about each site; [`mutants`].
+//! - [`switch`]: the active mutant and the step budget (where a mutant is
+//!   switched on: `switch::choice`).
+//! - [`site`]: what each kind of generated site does.
+//! - [`probe`]: execution, infection and coverage of one run.
+//! - [`outcome`]: how a run ends, and the quiet panic hook.
+
+mod bits;
+pub mod kind;
+pub mod outcome;
+pub mod probe;
+pub mod schema;
+pub mod site;
+pub mod switch;
+
+pub use bits::Bits;
+pub use outcome::{Outcome, Panic, Stop};
+pub use schema::{Mutant, MutantId, Operator, branch_count, mutant, mutants};
+pub use switch::{Budget, active_mutant};
+
+use switch::Setting;
+
+/// Runs `f` with `id` active on this thread, and returns what it returns.
+///
+/// The mutant runs under the default [`Budget`]: a loop that never ends or a
+/// recursion that never bottoms out unwinds with a [`Stop::Timeout`] payload
+/// instead of hanging; an unviable mutant unwinds with [`Stop::Unviable`].
+/// Other panics propagate as they are. For a result that never panics, use
+/// [`run_mutant`].
+///
+/// ```
+/// for m in mu2_runtime::mutants() {
+///     let _ = std::panic::catch_unwind(|| mu2_runtime::with_mutant(m.id, || { /* call the code */ }));
+/// }
+/// ```
+///
+/// # Panics
+///
+/// When this binary has no mutant `id` (the message says how to list them).
+pub fn with_mutant<R>(id: MutantId, f: impl FnOnce() -> R) -> R {
+    let index = index_of(id);
+    outcome::install_hook();
+    let result = {
+        let _saved = switch::set(Setting {
+            active: Some(index),
+            probe: false,
+            budget: Some(Budget::default()),
+            quiet: false,
+        });
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+    };
+    match result {
+        Ok(r) => r,
+        Err(payload) => match payload.downcast::<Stop>() {
+            // Raised again through the hook, so that it is printed readably.
+            Ok(stop) => std::panic::panic_any(*stop),
+            Err(payload) => std::panic::resume_unwind(payload),
+        },
+    }
+}
+
+/// Runs `f` with `id` active (or the original, for `None`) under `budget`,
+/// quietly, and says how it ended.
+///
+/// ```
+/// use mu2_runtime::{Budget, Outcome};
+/// assert_eq!(mu2_runtime::run_mutant(None, Budget::default(), || 7), Outcome::Returned(7));
+/// ```
+pub fn run_mutant<R>(id: Option<MutantId>, budget: Budget, f: impl FnOnce() -> R) -> Outcome<R> {
+    let active = id.map(index_of);
+    let _saved = switch::set(Setting {
+        active,
+        probe: false,
+        budget: Some(budget),
+        quiet: true,
+    });
+    outcome::catch(f)
+}
+
+fn index_of(id: MutantId) -> u32 {
+    match schema::mutant(id) {
+        Some(m) => m.index as u32,
+        None => panic!(
+            "mu2: this binary has no mutant {id}; `mu2::mutants()` lists the {} it has",
+            mutants().len()
+        ),
+    }
+}
+
+/// For generated code only.
+#[doc(hidden)]
+pub mod __rt {
+    pub use crate::kind::{Asg, Ops, Ret, Un, prelude};
+    pub use crate::schema::{Alt, Operator, Site, UNITS, Unit};
+    pub use crate::site::*;
+    pub use linkme;
+}

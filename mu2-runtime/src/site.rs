@@ -1,0 +1,463 @@
+//! The entry points that `#[mu2::mutate]`'s generated code calls, one per
+//! kind of site. Each first asks the switch for the thread's mode: when no
+//! mutant is active and no probe is on, the original runs and nothing else
+//! happens. Otherwise the site runs the active alternative, or runs the
+//! original while recording execution, infection and coverage.
+//!
+//! Arguments common to all: `u` is the unit (the annotated item's static),
+//! `m` the unit-local index of the site's first mutant, `b` the unit-local
+//! index of the site's first branch probe.
+
+use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, Ops, Un, UnAlt, UnDup};
+use crate::outcome::{self, Stop};
+use crate::probe;
+use crate::schema::{self, Unit};
+use crate::switch::{self, ACTIVE, BUDGET, PROBE};
+
+#[inline(always)]
+fn plain() -> bool {
+    switch::mode() & (ACTIVE | PROBE) == 0
+}
+
+#[inline(always)]
+fn probing() -> bool {
+    switch::mode() & PROBE != 0
+}
+
+/// The active alternative was found unviable for this site's types.
+#[cold]
+#[inline(never)]
+fn unviable(u: &Unit, mutant: u32) -> ! {
+    probe::unviable(u, mutant);
+    let index = (u.mutant_base() + mutant) as usize;
+    outcome::stop(Stop::Unviable(schema::mutants()[index].id))
+}
+
+/// Which of `count` alternatives starting at `m` is active here.
+#[inline(always)]
+fn active(u: &Unit, m: u32, count: u32) -> Option<u32> {
+    if switch::mode() & ACTIVE == 0 {
+        return None;
+    }
+    switch::choice(u, m, count)
+}
+
+/// `l op r` for an arithmetic or bitwise operator.
+#[inline(always)]
+pub fn bin<L, R, O, const N: usize>(
+    u: &'static Unit,
+    m: u32,
+    l: L,
+    r: R,
+    orig: fn(L, R) -> O,
+    kinds: fn(&Ops<L, R, O>) -> (Option<BinDup<L, R, O>>, [BinAlt<L, R, O>; N]),
+) -> O {
+    if plain() {
+        return orig(l, r);
+    }
+    if let Some(k) = active(u, m, N as u32) {
+        return match kinds(&Ops::NEW).1[k as usize] {
+            Some(alt) => alt(l, r),
+            None => unviable(u, m + k),
+        };
+    }
+    if !probing() {
+        return orig(l, r);
+    }
+    probe::executed(u, m, N as u32);
+    let (dup, alts) = kinds(&Ops::NEW);
+    let Some(dup) = dup else {
+        // Without copies the alternatives cannot run side-effect free:
+        // count every viable one as infected, which keeps pruning sound.
+        for (j, alt) in alts.iter().enumerate() {
+            match alt {
+                Some(_) => probe::infected(u, m + j as u32),
+                None => probe::unviable(u, m + j as u32),
+            }
+        }
+        return orig(l, r);
+    };
+    let (lc, rc) = ((dup.l)(&l), (dup.r)(&r));
+    let out = orig(l, r);
+    for (j, alt) in alts.iter().enumerate() {
+        let j = m + j as u32;
+        match alt {
+            None => probe::unviable(u, j),
+            Some(alt) => {
+                let v = outcome::quietly(|| alt((dup.l)(&lc), (dup.r)(&rc)));
+                if v.is_none_or(|v| !(dup.eq)(&v, &out)) {
+                    probe::infected(u, j)
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `l op= r`. The right side comes first because it is evaluated first for
+/// primitive types, and so that `x += x` borrows as it did.
+#[inline(always)]
+pub fn assign<L, R, const N: usize>(
+    u: &'static Unit,
+    m: u32,
+    r: R,
+    l: &mut L,
+    orig: fn(&mut L, R),
+    kinds: fn(&Asg<L, R>) -> (Option<AsgDup<L, R>>, [AsgAlt<L, R>; N]),
+) {
+    if plain() {
+        return orig(l, r);
+    }
+    if let Some(k) = active(u, m, N as u32) {
+        return match kinds(&Asg::NEW).1[k as usize] {
+            Some(alt) => alt(l, r),
+            None => unviable(u, m + k),
+        };
+    }
+    if !probing() {
+        return orig(l, r);
+    }
+    probe::executed(u, m, N as u32);
+    let (dup, alts) = kinds(&Asg::NEW);
+    let Some(dup) = dup else {
+        for (j, alt) in alts.iter().enumerate() {
+            match alt {
+                Some(_) => probe::infected(u, m + j as u32),
+                None => probe::unviable(u, m + j as u32),
+            }
+        }
+        return orig(l, r);
+    };
+    let (lc, rc) = ((dup.l)(l), (dup.r)(&r));
+    orig(l, r);
+    for (j, alt) in alts.iter().enumerate() {
+        let j = m + j as u32;
+        match alt {
+            None => probe::unviable(u, j),
+            Some(alt) => {
+                let v = outcome::quietly(|| {
+                    let mut v = (dup.l)(&lc);
+                    alt(&mut v, (dup.r)(&rc));
+                    v
+                });
+                if v.is_none_or(|v| !(dup.eq)(&v, l)) {
+                    probe::infected(u, j)
+                }
+            }
+        }
+    }
+}
+
+/// `-x` or `!x`, whose one alternative is `x`.
+#[inline(always)]
+pub fn un<X, O>(
+    u: &'static Unit,
+    m: u32,
+    x: X,
+    orig: fn(X) -> O,
+    kinds: fn(&Un<X, O>) -> (Option<UnDup<X, O>>, [UnAlt<X, O>; 1]),
+) -> O {
+    if plain() {
+        return orig(x);
+    }
+    if active(u, m, 1).is_some() {
+        return match kinds(&Un::NEW).1[0] {
+            Some(alt) => alt(x),
+            None => unviable(u, m),
+        };
+    }
+    if !probing() {
+        return orig(x);
+    }
+    probe::executed(u, m, 1);
+    let (dup, [alt]) = kinds(&Un::NEW);
+    match (dup, alt) {
+        (_, None) => {
+            probe::unviable(u, m);
+            orig(x)
+        }
+        (None, Some(_)) => {
+            probe::infected(u, m);
+            orig(x)
+        }
+        (Some(dup), Some(alt)) => {
+            let xc = (dup.x)(&x);
+            let out = orig(x);
+            let v = outcome::quietly(|| alt(xc));
+            if v.is_none_or(|v| !(dup.eq)(&v, &out)) {
+                probe::infected(u, m)
+            }
+            out
+        }
+    }
+}
+
+/// A comparison operator. The original is named at each site for a reader
+/// of the expansion; the alternatives are listed after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
+    match op {
+        Cmp::Lt => l < r,
+        Cmp::Le => l <= r,
+        Cmp::Gt => l > r,
+        Cmp::Ge => l >= r,
+        Cmp::Eq => l == r,
+        Cmp::Ne => l != r,
+    }
+}
+
+fn equal<L: ?Sized + PartialEq<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
+    match op {
+        Cmp::Ne => l != r,
+        _ => l == r,
+    }
+}
+
+#[inline(always)]
+fn compare<L: ?Sized, R: ?Sized>(
+    u: &'static Unit,
+    m: u32,
+    alts: &'static [Cmp],
+    l: &L,
+    r: &R,
+    orig: fn(&L, &R) -> bool,
+    eval: fn(Cmp, &L, &R) -> bool,
+) -> bool {
+    if plain() {
+        return orig(l, r);
+    }
+    if let Some(k) = active(u, m, alts.len() as u32) {
+        return eval(alts[k as usize], l, r);
+    }
+    let out = orig(l, r);
+    if probing() {
+        probe::executed(u, m, alts.len() as u32);
+        for (j, &alt) in alts.iter().enumerate() {
+            // Comparisons take their operands by reference: evaluating them
+            // again has no side effects, so infection is exact here.
+            if outcome::quietly(|| eval(alt, l, r)) != Some(out) {
+                probe::infected(u, m + j as u32)
+            }
+        }
+    }
+    out
+}
+
+/// `l < r`, `l <= r`, `l > r` or `l >= r`.
+#[inline(always)]
+pub fn ord<L: ?Sized + PartialOrd<R>, R: ?Sized>(
+    u: &'static Unit,
+    m: u32,
+    _op: Cmp,
+    alts: &'static [Cmp],
+    l: &L,
+    r: &R,
+    orig: fn(&L, &R) -> bool,
+) -> bool {
+    compare(u, m, alts, l, r, orig, order::<L, R>)
+}
+
+/// `l == r` or `l != r`.
+#[inline(always)]
+pub fn eq<L: ?Sized + PartialEq<R>, R: ?Sized>(
+    u: &'static Unit,
+    m: u32,
+    _op: Cmp,
+    alts: &'static [Cmp],
+    l: &L,
+    r: &R,
+    orig: fn(&L, &R) -> bool,
+) -> bool {
+    compare(u, m, alts, l, r, orig, equal::<L, R>)
+}
+
+/// The left side of `a && b` (`and`) or `a || b`. Returns the result when the
+/// right side is not needed, `None` when it must be evaluated (then the
+/// generated code passes it through [`logic_rhs`]). Branch `b`: short-circuit;
+/// `b + 1`: right side evaluated.
+#[inline(always)]
+pub fn logic(u: &'static Unit, m: u32, b: u32, and: bool, lhs: bool) -> Option<bool> {
+    let flipped = !plain() && active(u, m, 1).is_some();
+    let and = and != flipped;
+    let short = if and { !lhs } else { lhs };
+    if probing() && !flipped {
+        probe::executed(u, m, 1);
+        probe::hit(u, b + !short as u32);
+        if short {
+            // The mutant's value would depend on the right side, which the
+            // original never evaluates: count it as infected.
+            probe::infected(u, m)
+        }
+    }
+    short.then_some(lhs)
+}
+
+/// The right side of a logical operator whose left side did not decide it.
+#[inline(always)]
+pub fn logic_rhs(u: &'static Unit, m: u32, and: bool, rhs: bool) -> bool {
+    if probing() && active(u, m, 1).is_none() {
+        // Original `a && b` with `a` true is `b`; the mutant `a || b` is `true`.
+        // Original `a || b` with `a` false is `b`; the mutant `a && b` is `false`.
+        if rhs != !and {
+            probe::infected(u, m)
+        }
+    }
+    rhs
+}
+
+/// An `if` or `while` condition, whose alternatives are `true` and `false`.
+/// Branch `b`: taken; `b + 1`: not taken.
+#[inline(always)]
+pub fn cond(u: &'static Unit, m: u32, b: u32, c: bool) -> bool {
+    if plain() {
+        return c;
+    }
+    if let Some(k) = active(u, m, 2) {
+        return k == 0;
+    }
+    if probing() {
+        probe::executed(u, m, 2);
+        probe::hit(u, b + !c as u32);
+        probe::infected(u, m + c as u32);
+    }
+    c
+}
+
+/// An `if` / `while` condition with coverage only (remove-conditionals off).
+#[inline(always)]
+pub fn branch(u: &'static Unit, b: u32, c: bool) -> bool {
+    if probing() {
+        probe::hit(u, b + !c as u32)
+    }
+    c
+}
+
+/// Whether to make a call statement (`v.push(x);`) whose alternative is to
+/// remove it.
+#[inline(always)]
+pub fn keep(u: &'static Unit, m: u32) -> bool {
+    if plain() {
+        return true;
+    }
+    if active(u, m, 1).is_some() {
+        return false;
+    }
+    if probing() {
+        probe::executed(u, m, 1);
+        probe::infected(u, m);
+    }
+    true
+}
+
+/// At function entry: which of the `n` return-value alternatives is active.
+#[inline(always)]
+pub fn ret(u: &'static Unit, m: u32, n: u32) -> Option<u32> {
+    if plain() {
+        return None;
+    }
+    if let Some(k) = active(u, m, n) {
+        return Some(k);
+    }
+    if probing() {
+        probe::executed(u, m, n);
+        for k in 0..n {
+            probe::infected(u, m + k)
+        }
+    }
+    None
+}
+
+/// The value of a return-value alternative that needs a trait (`Default`).
+#[inline(always)]
+pub fn made<T>(u: &'static Unit, mutant: u32, make: Option<fn() -> T>) -> T {
+    match make {
+        Some(make) => make(),
+        None => unviable(u, mutant),
+    }
+}
+
+/// A branch probe: a match arm, an `if let` branch.
+#[inline(always)]
+pub fn hit(u: &'static Unit, b: u32) {
+    if probing() {
+        probe::hit(u, b)
+    }
+}
+
+/// A loop body: a branch probe and one step of the budget.
+#[inline(always)]
+pub fn tick(u: &'static Unit, b: u32) {
+    let mode = switch::mode();
+    if mode == 0 {
+        return;
+    }
+    if mode & PROBE != 0 {
+        probe::hit(u, b)
+    }
+    if mode & BUDGET != 0 {
+        switch::tick()
+    }
+}
+
+/// Guard for one annotated call against the depth budget.
+pub struct Depth(bool);
+
+impl Drop for Depth {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.0 {
+            switch::leave()
+        }
+    }
+}
+
+/// At function entry: counts the call against the budget.
+#[inline(always)]
+pub fn enter() -> Depth {
+    Depth(switch::mode() & BUDGET != 0 && switch::enter())
+}
+
+/// Wrapper for the operand of `?`: records whether it continued or broke.
+pub struct Q<T>(pub T);
+
+impl<T, E> Q<Result<T, E>> {
+    #[inline(always)]
+    pub fn __mu2_q(self, u: &'static Unit, b: u32) -> Result<T, E> {
+        if probing() {
+            probe::hit(u, b + self.0.is_err() as u32)
+        }
+        self.0
+    }
+}
+
+impl<T> Q<Option<T>> {
+    #[inline(always)]
+    pub fn __mu2_q(self, u: &'static Unit, b: u32) -> Option<T> {
+        if probing() {
+            probe::hit(u, b + self.0.is_none() as u32)
+        }
+        self.0
+    }
+}
+
+/// Any other `Try` type: the operand is counted as reaching the `?`.
+pub trait QOther<T> {
+    fn __mu2_q(self, u: &'static Unit, b: u32) -> T;
+}
+
+impl<T> QOther<T> for Q<T> {
+    #[inline(always)]
+    fn __mu2_q(self, u: &'static Unit, b: u32) -> T {
+        hit(u, b);
+        self.0
+    }
+}

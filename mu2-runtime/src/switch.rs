@@ -1,0 +1,298 @@
+//! The switch: which mutant is active on this thread, and the step budget
+//! that keeps a mutant from running forever.
+//!
+//! Everything here is per thread, so mutants can run in parallel on worker
+//! threads. Generated code reads [`mode`] at every site; when it is zero the
+//! original code runs and nothing else is touched, which is what keeps an
+//! annotated binary close to the speed of the plain one.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+use crate::outcome::Stop;
+use crate::schema::{MutantId, Unit};
+
+/// A mutant is active on this thread.
+pub(crate) const ACTIVE: u32 = 1;
+/// Probes record execution, infection and coverage.
+pub(crate) const PROBE: u32 = 2;
+/// Loop back-edges and calls count against the step budget.
+pub(crate) const BUDGET: u32 = 4;
+
+const NONE: u32 = u32::MAX;
+/// How many ticks pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 1 << 14;
+
+struct State {
+    mode: Cell<u32>,
+    active: Cell<u32>,
+    steps: Cell<u64>,
+    step_limit: Cell<u64>,
+    depth: Cell<u32>,
+    depth_limit: Cell<u32>,
+    deadline: Cell<Option<Instant>>,
+    quiet: Cell<bool>,
+}
+
+thread_local! {
+    static STATE: State = const {
+        State {
+            mode: Cell::new(0),
+            active: Cell::new(NONE),
+            steps: Cell::new(0),
+            step_limit: Cell::new(u64::MAX),
+            depth: Cell::new(0),
+            depth_limit: Cell::new(u32::MAX),
+            deadline: Cell::new(None),
+            quiet: Cell::new(false),
+        }
+    };
+}
+
+/// Limits on one run, so that a mutant that loops or recurses forever ends
+/// in a catchable [`Stop::Timeout`] instead of a hang or a stack overflow.
+///
+/// ```
+/// use std::time::Duration;
+/// let budget = mu2_runtime::Budget::default().steps(1_000).wall(Duration::from_secs(1));
+/// assert_eq!(budget.step_limit, 1_000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Loop iterations and annotated calls allowed (ticks), as in Mu2.
+    pub step_limit: u64,
+    /// Nesting of annotated function calls allowed.
+    pub depth_limit: u32,
+    /// Wall-clock time allowed; checked every few thousand ticks.
+    pub wall: Option<Duration>,
+}
+
+impl Default for Budget {
+    /// Mu2's default of 10,000,000 ticks, 1,000 nested annotated calls, and
+    /// ten seconds of wall-clock time.
+    fn default() -> Budget {
+        Budget {
+            step_limit: 10_000_000,
+            depth_limit: 1_000,
+            wall: Some(Duration::from_secs(10)),
+        }
+    }
+}
+
+impl Budget {
+    /// No limits at all (the code runs as long as it runs).
+    pub const UNLIMITED: Budget = Budget {
+        step_limit: u64::MAX,
+        depth_limit: u32::MAX,
+        wall: None,
+    };
+
+    /// The same budget with another step limit.
+    pub fn steps(self, step_limit: u64) -> Budget {
+        Budget { step_limit, ..self }
+    }
+
+    /// The same budget with another call-depth limit.
+    pub fn depth(self, depth_limit: u32) -> Budget {
+        Budget {
+            depth_limit,
+            ..self
+        }
+    }
+
+    /// The same budget with another wall-clock limit.
+    pub fn wall(self, wall: Duration) -> Budget {
+        Budget {
+            wall: Some(wall),
+            ..self
+        }
+    }
+
+    /// This budget scaled by `factor` (the scorer runs with ten times the
+    /// campaign's budget to avoid false kills).
+    pub fn scaled(self, factor: u32) -> Budget {
+        Budget {
+            step_limit: self.step_limit.saturating_mul(factor as u64),
+            depth_limit: self.depth_limit,
+            wall: self.wall.map(|w| w.saturating_mul(factor)),
+        }
+    }
+}
+
+#[inline(always)]
+pub(crate) fn mode() -> u32 {
+    STATE.with(|s| s.mode.get())
+}
+
+/// The alternative of the site whose mutants start at `first` that is active
+/// on this thread, if any. This is where a mutant is switched on.
+#[inline(always)]
+pub(crate) fn choice(unit: &Unit, first: u32, count: u32) -> Option<u32> {
+    let active = STATE.with(|s| s.active.get());
+    let k = active.wrapping_sub(unit.mutant_base().wrapping_add(first));
+    (k < count).then_some(k)
+}
+
+/// The dense index of the mutant active on this thread.
+pub(crate) fn active() -> Option<u32> {
+    let a = STATE.with(|s| s.active.get());
+    (a != NONE).then_some(a)
+}
+
+/// The id of the mutant active on this thread, if any.
+///
+/// ```
+/// assert_eq!(mu2_runtime::active_mutant(), None);
+/// ```
+pub fn active_mutant() -> Option<MutantId> {
+    active().map(|i| crate::schema::mutants()[i as usize].id)
+}
+
+/// Counts one step (a loop back-edge or an annotated call) against the budget.
+#[inline(always)]
+pub(crate) fn tick() {
+    STATE.with(|s| {
+        let steps = s.steps.get() + 1;
+        s.steps.set(steps);
+        if steps > s.step_limit.get() {
+            timeout("steps")
+        }
+        if steps % CLOCK_EVERY == 0 {
+            if let Some(deadline) = s.deadline.get() {
+                if Instant::now() > deadline {
+                    timeout("time")
+                }
+            }
+        }
+    })
+}
+
+#[cold]
+#[inline(never)]
+fn timeout(what: &'static str) -> ! {
+    crate::outcome::stop(Stop::Timeout(what))
+}
+
+/// Entering an annotated function: checks the depth budget.
+#[inline(always)]
+pub(crate) fn enter() -> bool {
+    STATE.with(|s| {
+        let d = s.depth.get() + 1;
+        s.depth.set(d);
+        if d > s.depth_limit.get() {
+            s.depth.set(d - 1);
+            timeout("depth")
+        }
+    });
+    tick();
+    true
+}
+
+#[inline(always)]
+pub(crate) fn leave() {
+    STATE.with(|s| s.depth.set(s.depth.get().saturating_sub(1)))
+}
+
+pub(crate) fn quiet() -> bool {
+    STATE.with(|s| s.quiet.get())
+}
+
+/// Restores the switch as it was when dropped, panics included.
+pub(crate) struct Saved {
+    mode: u32,
+    active: u32,
+    steps: u64,
+    step_limit: u64,
+    depth: u32,
+    depth_limit: u32,
+    deadline: Option<Instant>,
+    quiet: bool,
+}
+
+impl Drop for Saved {
+    fn drop(&mut self) {
+        STATE.with(|s| {
+            s.mode.set(self.mode);
+            s.active.set(self.active);
+            s.steps.set(self.steps);
+            s.step_limit.set(self.step_limit);
+            s.depth.set(self.depth);
+            s.depth_limit.set(self.depth_limit);
+            s.deadline.set(self.deadline);
+            s.quiet.set(self.quiet);
+        })
+    }
+}
+
+/// What a run sets on the switch.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Setting {
+    pub(crate) active: Option<u32>,
+    pub(crate) probe: bool,
+    pub(crate) budget: Option<Budget>,
+    pub(crate) quiet: bool,
+}
+
+/// Sets the switch for one run; the returned guard puts it back.
+pub(crate) fn set(setting: Setting) -> Saved {
+    STATE.with(|s| {
+        let saved = Saved {
+            mode: s.mode.get(),
+            active: s.active.get(),
+            steps: s.steps.get(),
+            step_limit: s.step_limit.get(),
+            depth: s.depth.get(),
+            depth_limit: s.depth_limit.get(),
+            deadline: s.deadline.get(),
+            quiet: s.quiet.get(),
+        };
+        let mut mode = 0;
+        match setting.active {
+            Some(index) => {
+                s.active.set(index);
+                mode |= ACTIVE;
+            }
+            None => s.active.set(NONE),
+        }
+        if setting.probe {
+            mode |= PROBE;
+        }
+        match setting.budget {
+            Some(b) => {
+                mode |= BUDGET;
+                s.steps.set(0);
+                s.step_limit.set(b.step_limit);
+                s.depth.set(0);
+                s.depth_limit.set(b.depth_limit);
+                s.deadline.set(b.wall.map(|w| Instant::now() + w));
+            }
+            None => {
+                s.step_limit.set(u64::MAX);
+                s.depth_limit.set(u32::MAX);
+                s.deadline.set(None);
+            }
+        }
+        s.mode.set(mode);
+        s.quiet.set(setting.quiet || saved.quiet);
+        saved
+    })
+}
+
+/// Steps counted so far in the current run on this thread.
+pub(crate) fn steps() -> u64 {
+    STATE.with(|s| s.steps.get())
+}
+
+/// Silences panics on this thread until the guard drops; the rest of the
+/// switch is left as it is.
+pub(crate) fn set_quiet() -> QuietGuard {
+    STATE.with(|s| QuietGuard(s.quiet.replace(true)))
+}
+
+pub(crate) struct QuietGuard(bool);
+
+impl Drop for QuietGuard {
+    fn drop(&mut self) {
+        STATE.with(|s| s.quiet.set(self.0))
+    }
+}

@@ -1,0 +1,33 @@
+//! # mu2: mutation-analysis-guided greybox fuzzing for Rust
+//!
+//! `#[mu2::mutate]` compiles every PIT-style mutant of the annotated code into
+//! one binary (a *meta-mutant*): each mutation site becomes a branch chosen at
+//! run time by the thread's active mutant. With no mutant active the original
+//! code runs.
+//!
+//! ```
+//! #[mu2::mutate]
+//! fn max(a: i32, b: i32) -> i32 {
+//!     if a > b { a } else { b }
+//! }
+//!
+//! assert_eq!(max(2, 3), 3);
+//! // Every mutant is known before any code runs...
+//! let mutants: Vec<_> = mu2::mutants().iter().filter(|m| m.function == "max").collect();
+//! assert!(!mutants.is_empty());
+//! // ...and each can be switched on for one closure.
+//! let boundary = mutants.iter().find(|m| m.replacement == "<=").unwrap();
+//! assert_eq!(mu2::with_mutant(boundary.id, || max(2, 3)), 2);
+//! ```
+//!
+//! See the README for the full picture: operators, probes, budgets, and how
+//! to keep the instrumentation out of production builds.
+
+pub use mu2_macros::mutate;
+pub use mu2_runtime::{
+    Bits, Budget, Mutant, MutantId, Operator, Outcome, Panic, Stop, active_mutant, branch_count,
+    mutant, mutants, probe, run_mutant, with_mutant,
+};
+
+#[doc(hidden)]
+pub use mu2_runtime::__rt;
