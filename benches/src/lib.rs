@@ -1,0 +1,1 @@
+//! Benchmarks of mu2 (see docs/benchmarks.md).
