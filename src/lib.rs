@@ -31,3 +31,24 @@ pub use mu2_runtime::{
 
 #[doc(hidden)]
 pub use mu2_runtime::__rt;
+
+/// Marks the current input invalid unless `cond` holds: the run ends at once
+/// and counts as INVALID (neither a pass nor a failure), as JQF's `assume`.
+///
+/// ```
+/// fn positive_only(x: i32) -> i32 {
+///     mu2::assume!(x > 0);
+///     x * 2
+/// }
+/// assert_eq!(positive_only(2), 4);
+/// let stopped = std::panic::catch_unwind(|| positive_only(-1)).unwrap_err();
+/// assert_eq!(stopped.downcast_ref::<mu2::Stop>(), Some(&mu2::Stop::Invalid));
+/// ```
+#[macro_export]
+macro_rules! assume {
+    ($cond:expr $(,)?) => {
+        if !$cond {
+            $crate::__rt::assumption_failed()
+        }
+    };
+}

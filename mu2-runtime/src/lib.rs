@@ -99,6 +99,7 @@ fn index_of(id: MutantId) -> u32 {
 #[doc(hidden)]
 pub mod __rt {
     pub use crate::kind::{Asg, Ops, Ret, Un, prelude};
+    pub use crate::outcome::assumption_failed;
     pub use crate::schema::{Alt, Operator, Site, UNITS, Unit};
     pub use crate::site::*;
     pub use linkme;

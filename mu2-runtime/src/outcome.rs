@@ -26,6 +26,9 @@ pub enum Stop {
     /// The active mutant's replacement does not type-check for the types at
     /// this site, so it has no behaviour to run.
     Unviable(MutantId),
+    /// The input broke an assumption (`mu2::assume!`): it is invalid, not a
+    /// failure (JQF's INVALID).
+    Invalid,
 }
 
 impl fmt::Display for Stop {
@@ -40,12 +43,20 @@ impl fmt::Display for Stop {
                 "TIMEOUT: the call-depth budget ran out (recursion that does not end?)"
             ),
             Stop::Timeout(what) => write!(f, "TIMEOUT: the {what} budget ran out"),
+            Stop::Invalid => write!(f, "INVALID: the input does not satisfy an assumption (mu2::assume!)"),
             Stop::Unviable(id) => write!(
                 f,
                 "UNVIABLE: mutant {id} does not type-check for the types at its site, so it cannot run"
             ),
         }
     }
+}
+
+/// Ends the current run as invalid (what `mu2::assume!` calls).
+#[doc(hidden)]
+#[cold]
+pub fn assumption_failed() -> ! {
+    stop(Stop::Invalid)
 }
 
 pub(crate) fn stop(s: Stop) -> ! {
