@@ -14,6 +14,7 @@
 //! - [`outcome`]: how a run ends, and the quiet panic hook.
 
 mod bits;
+pub mod corpus;
 pub mod kind;
 pub mod outcome;
 pub mod probe;
