@@ -29,6 +29,10 @@ pub use mu2_runtime::{
     mutant, mutants, probe, run_mutant, with_mutant,
 };
 
+/// Inputs for generators: `mu2::Source` is what a hand-written generator
+/// `fn(&mut mu2::Source) -> T` reads its choices from.
+pub use mu2_runtime::{Invalid, Rng, Source, input};
+
 #[doc(hidden)]
 pub use mu2_runtime::__rt;
 

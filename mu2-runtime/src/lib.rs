@@ -15,15 +15,21 @@
 
 mod bits;
 pub mod corpus;
+mod havoc;
+pub mod input;
 pub mod kind;
 pub mod outcome;
 pub mod probe;
+mod rng;
 pub mod schema;
 pub mod site;
 pub mod switch;
 
 pub use bits::Bits;
+pub use havoc::havoc;
+pub use input::{Invalid, Source};
 pub use outcome::{Outcome, Panic, Stop};
+pub use rng::Rng;
 pub use schema::{Mutant, MutantId, Operator, branch_count, mutant, mutants};
 pub use switch::{Budget, active_mutant};
 

@@ -31,7 +31,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
 
 fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream> {
     let config = Config::parse_tokens(args)?;
-    let mut item: Item = syn::parse2(input)?;
+    let mut item: Item = syn::parse2(input.clone())?;
     if config.skip {
         return Ok(quote!(#item));
     }
@@ -66,7 +66,7 @@ fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
             ));
         }
     };
-    let mut rw = Rewriter::new(config, UnitBuilder::new(&name, span));
+    let mut rw = Rewriter::new(config, UnitBuilder::new(&name, span, &input));
     match &mut item {
         Item::Fn(f) => {
             let sig = f.sig.clone();

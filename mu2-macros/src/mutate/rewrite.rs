@@ -41,8 +41,12 @@ pub struct UnitBuilder {
 }
 
 impl UnitBuilder {
-    pub fn new(name: &str, span: Span) -> UnitBuilder {
+    /// `item` is the annotated item's source: its hash keeps apart the
+    /// statics of items that share a name and a line, as the expansions of
+    /// one `macro_rules!` do (`impl Inc for $t`).
+    pub fn new(name: &str, span: Span, item: &TokenStream) -> UnitBuilder {
         let (line, _) = text::location(span);
+        let hash = text::hash(&item.to_string());
         let clean: String = name
             .chars()
             .map(|c| {
@@ -54,7 +58,7 @@ impl UnitBuilder {
             })
             .collect();
         UnitBuilder {
-            ident: format_ident!("__MU2_UNIT_{}_L{}", clean, line),
+            ident: format_ident!("__MU2_UNIT_{}_L{}_{:08X}", clean, line, hash as u32),
             sites: Vec::new(),
             mutants: 0,
             branches: 0,
@@ -139,8 +143,10 @@ pub struct Rewriter {
     /// The enclosing function, as `name`, `Type::name` or `outer::inner`.
     function: String,
     /// Operator mutations need the operand types to be known where they
-    /// stand. Inside a `let`-bound closure with untyped parameters they may be
-    /// inferred only later, so there only probes are added.
+    /// stand. Inside a closure with untyped parameters they may be inferred
+    /// only later (`let f = |a, b| a + b;`, `Some(|a, b| a + b)`), so there
+    /// only probes are added; unless the closure is an argument of a method
+    /// or function call, whose bounds give rustc the parameter types first.
     typed: bool,
     /// The current function body calls `kind` methods and needs the prelude.
     needs_prelude: bool,
@@ -438,7 +444,23 @@ impl Rewriter {
                 return;
             }
             Expr::Closure(c) => {
-                self.closure(c, self.typed);
+                let typed = self.typed && c.inputs.iter().all(|p| matches!(p, Pat::Type(_)));
+                self.closure(c, typed);
+                return;
+            }
+            Expr::MethodCall(call) => {
+                self.expr(&mut call.receiver);
+                for arg in &mut call.args {
+                    self.call_arg(arg, true);
+                }
+                return;
+            }
+            Expr::Call(call) => {
+                let deduces = deduces_closure_types(&call.func);
+                self.expr(&mut call.func);
+                for arg in &mut call.args {
+                    self.call_arg(arg, deduces);
+                }
                 return;
             }
             Expr::ForLoop(f) => {
@@ -489,7 +511,9 @@ impl Rewriter {
                     *e = Expr::Verbatim(new);
                 }
             }
-            Expr::Try(t) => {
+            // In an untyped closure the operand's type may not be known yet,
+            // and then `Q(x).__mu2_q()` could not pick its impl.
+            Expr::Try(t) if self.typed => {
                 let u = self.unit_ref();
                 let b = self.unit.branches(2);
                 let inner = &t.expr;
@@ -498,6 +522,15 @@ impl Rewriter {
                 *e = Expr::Verbatim(quote!(::mu2::__rt::Q(#inner).__mu2_q(#u, #b)#q));
             }
             _ => {}
+        }
+    }
+
+    /// An argument of a call: a closure there gets its parameter types from
+    /// the callee's bounds when `deduces`.
+    fn call_arg(&mut self, arg: &mut Expr, deduces: bool) {
+        match arg {
+            Expr::Closure(c) if deduces => self.closure(c, self.typed),
+            _ => self.expr(arg),
         }
     }
 
@@ -653,8 +686,11 @@ impl Rewriter {
             vec![(Operator::Boolean, replacement.into())],
         );
         let br = self.unit.branches(2);
+        // The left side is evaluated in a `let` of its own: as an operand of
+        // `&&` its temporaries (a `RefCell` or `Mutex` guard) are dropped
+        // before the right side runs, and in a match scrutinee they would not be.
         Some(quote! {
-            match ::mu2::__rt::logic(#u, #m, #br, #and, #l) {
+            match ::mu2::__rt::logic(#u, #m, #br, #and, { let __mu2_lhs: bool = #l; __mu2_lhs }) {
                 ::core::option::Option::Some(__mu2_v) => __mu2_v,
                 ::core::option::Option::None => ::mu2::__rt::logic_rhs(#u, #m, #and, #r),
             }
@@ -703,13 +739,10 @@ impl VisitMut for Rewriter {
 
     fn visit_local_mut(&mut self, local: &mut Local) {
         let Some(init) = &mut local.init else { return };
-        match &mut *init.expr {
-            // `let f = |a, b| a + b;`: the parameter types may only be known
-            // from a later call, after the operator sites are type-checked.
-            Expr::Closure(c) if c.inputs.iter().any(|p| !matches!(p, Pat::Type(_))) => {
-                self.closure(c, false)
-            }
-            e => self.expr(e),
+        match (&local.pat, &mut *init.expr) {
+            // `let f: fn(u8) -> u8 = |x| x + 1;`: typed by the annotation.
+            (Pat::Type(_), Expr::Closure(c)) => self.closure(c, self.typed),
+            (_, e) => self.expr(e),
         }
         if let Some((_, diverge)) = &mut init.diverge {
             self.expr(diverge);
@@ -727,16 +760,14 @@ impl VisitMut for Rewriter {
 
 /// Rewrites an inline module as a unit of its own, its static inside it.
 pub fn nested_module(config: &Config, m: &mut ItemMod) -> syn::Result<()> {
+    let unit = UnitBuilder::new(&m.ident.to_string(), m.ident.span(), &m.to_token_stream());
     let Some((_, items)) = &mut m.content else {
         return Err(syn::Error::new(
             m.ident.span(),
             "#[mu2::mutate] cannot see into an out-of-line `mod name;`: put the attribute on the items inside the module's file, or make the module inline",
         ));
     };
-    let mut rw = Rewriter::new(
-        config.clone(),
-        UnitBuilder::new(&m.ident.to_string(), m.ident.span()),
-    );
+    let mut rw = Rewriter::new(config.clone(), unit);
     for item in items.iter_mut() {
         rw.item(item);
     }
@@ -892,6 +923,24 @@ fn by_ref(e: &Expr) -> TokenStream {
         | Expr::Break(_)
         | Expr::Yield(_) => quote!(&(#e)),
         _ => quote!(&#e),
+    }
+}
+
+/// Whether a call's callee gives a closure argument its parameter types
+/// before the closure is checked: a function (`apply(|x| x + 1)`), whose
+/// bounds do, and not a constructor or a generic container (`Some(|a, b| a + b)`,
+/// `Box::new(..)`, `Wrapper(..)`), whose parameter is any `T`.
+fn deduces_closure_types(func: &Expr) -> bool {
+    match func {
+        Expr::Path(p) => p.qself.is_none()
+            && p
+                .path
+                .segments
+                .iter()
+                .all(|s| !s.ident.to_string().starts_with(|c: char| c.is_uppercase())),
+        Expr::Paren(p) => deduces_closure_types(&p.expr),
+        Expr::Group(g) => deduces_closure_types(&g.expr),
+        _ => false,
     }
 }
 

@@ -60,3 +60,10 @@ pub fn type_name(tokens: &TokenStream) -> String {
     }
     out
 }
+
+/// FNV-1a: a hash that is the same in every build, for generated names.
+pub fn hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
