@@ -96,8 +96,54 @@ pub fn bin<L, R, O, const N: usize>(
 
 /// `l op= r`. The right side comes first because it is evaluated first for
 /// primitive types, and so that `x += x` borrows as it did.
+///
+/// The place comes as `&raw mut place`: a field of a `#[repr(packed)]`
+/// struct can be assigned but not borrowed.
 #[inline(always)]
 pub fn assign<L, R, const N: usize>(
+    u: &'static Unit,
+    m: u32,
+    r: R,
+    l: *mut L,
+    orig: fn(&mut L, R),
+    kinds: fn(&Asg<L, R>) -> (Option<AsgDup<L, R>>, [AsgAlt<L, R>; N]),
+) {
+    // SAFETY: `l` is `&raw mut` of a place the caller may assign (borrowck
+    // checked it as a mutable borrow), made just before this call, after
+    // the right side was evaluated: nothing else uses the place meanwhile.
+    unsafe { with_place(l, |l| assign_to(u, m, r, l, orig, kinds)) }
+}
+
+/// Runs `f` on the place `p` points to, through a reference when `p` is
+/// aligned, else on a copy written back afterwards (also when `f` panics).
+///
+/// # Safety
+///
+/// `p` must be valid for reads and writes, and not be used by anything
+/// else until this returns.
+#[inline(always)]
+unsafe fn with_place<L, T>(p: *mut L, f: impl FnOnce(&mut L) -> T) -> T {
+    if p.is_aligned() {
+        // SAFETY: aligned, and valid and unaliased per the contract.
+        return f(unsafe { &mut *p });
+    }
+    struct WriteBack<L>(*mut L, std::mem::ManuallyDrop<L>);
+    impl<L> Drop for WriteBack<L> {
+        fn drop(&mut self) {
+            // SAFETY: moves the value read below back where it came from.
+            unsafe {
+                self.0
+                    .write_unaligned(std::mem::ManuallyDrop::take(&mut self.1))
+            }
+        }
+    }
+    // SAFETY: valid for reads; the value is moved back by `WriteBack`.
+    let mut v = WriteBack(p, std::mem::ManuallyDrop::new(unsafe { p.read_unaligned() }));
+    f(&mut v.1)
+}
+
+#[inline(always)]
+fn assign_to<L, R, const N: usize>(
     u: &'static Unit,
     m: u32,
     r: R,

@@ -631,9 +631,16 @@ impl Rewriter {
             let method = format_ident!("{}", a.method);
             let (li, ri) = operand_idents(l, r);
             self.needs_prelude = true;
+            // `&raw mut` reaches a field of a packed struct, which `&mut`
+            // cannot; but not a field of a temporary (`make().n += 1`).
+            let place = if rooted_place(l) {
+                quote!(&raw mut #l)
+            } else {
+                quote!(&mut #l)
+            };
             return Some(if a.assign {
                 quote! {
-                    ::mu2::__rt::assign(#u, #m, #r, &mut #l,
+                    ::mu2::__rt::assign(#u, #m, #r, #place,
                         |#li, #ri| *#li #op #ri,
                         |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]))
                 }
@@ -908,6 +915,20 @@ fn operand_idents(l: &Expr, r: &Expr) -> (syn::Ident, syn::Ident) {
         syn::Ident::new("__mu2_l", l.span()),
         syn::Ident::new("__mu2_r", r.span()),
     )
+}
+
+/// A place reached from a variable or through a dereference by fields and
+/// indexing: `&raw mut` can take its address (it is not in a temporary).
+fn rooted_place(e: &Expr) -> bool {
+    match e {
+        Expr::Path(_) => true,
+        Expr::Unary(u) => matches!(u.op, UnOp::Deref(_)),
+        Expr::Field(f) => rooted_place(&f.base),
+        Expr::Index(i) => rooted_place(&i.expr),
+        Expr::Paren(p) => rooted_place(&p.expr),
+        Expr::Group(g) => rooted_place(&g.expr),
+        _ => false,
+    }
 }
 
 /// `&e`, parenthesized where `&` would bind tighter than `e`'s operator.
