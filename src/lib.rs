@@ -23,10 +23,10 @@
 //! See the README for the full picture: operators, probes, budgets, and how
 //! to keep the instrumentation out of production builds.
 
-pub use mu2_macros::mutate;
+pub use mu2_macros::{compare, diff, fuzz, mutate};
 pub use mu2_runtime::{
     Bits, Budget, Mutant, MutantId, Operator, Outcome, Panic, Stop, active_mutant, branch_count,
-    mutant, mutants, probe, run_mutant, with_mutant,
+    config, corpus, coverage, driver, engine, mutant, mutants, probe, run_mutant, with_mutant,
 };
 
 /// Inputs for generators: `mu2::Source` is what a hand-written generator

@@ -3,6 +3,7 @@
 
 use proc_macro::TokenStream;
 
+mod driver;
 mod mutate;
 
 /// Rewrites a `fn`, `impl` block, `trait` or inline `mod` into a meta-mutant:
@@ -11,4 +12,26 @@ mod mutate;
 #[proc_macro_attribute]
 pub fn mutate(args: TokenStream, input: TokenStream) -> TokenStream {
     mutate::expand(args.into(), input.into()).into()
+}
+
+/// A differential driver: `fn name(input: T) -> O`. It becomes a `#[test]`
+/// that replays the saved corpus (comparing outputs with those recorded), or
+/// runs a campaign under `MU2=fuzz`. `T` is generated with `arbitrary`, or by
+/// `gen = path`; outputs are compared with `PartialEq`, or by
+/// `compare = path` (a `#[mu2::compare]` fn).
+#[proc_macro_attribute]
+pub fn diff(args: TokenStream, input: TokenStream) -> TokenStream {
+    driver::expand(driver::Kind::Diff, args.into(), input.into()).into()
+}
+
+/// A property driver: `fn name(input: T)`; only panics fail it.
+#[proc_macro_attribute]
+pub fn fuzz(args: TokenStream, input: TokenStream) -> TokenStream {
+    driver::expand(driver::Kind::Fuzz, args.into(), input.into()).into()
+}
+
+/// How two outputs of a differential driver compare: `fn(&O, &O) -> bool`.
+#[proc_macro_attribute]
+pub fn compare(args: TokenStream, input: TokenStream) -> TokenStream {
+    driver::compare(args.into(), input.into()).into()
 }

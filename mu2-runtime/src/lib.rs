@@ -12,9 +12,16 @@
 //! - [`site`]: what each kind of generated site does.
 //! - [`probe`]: execution, infection and coverage of one run.
 //! - [`outcome`]: how a run ends, and the quiet panic hook.
+//! - [`input`], [`havoc`]: inputs as byte sequences that generators consume.
+//! - [`coverage`], [`engine`]: the greybox loop; [`corpus`]: what it saves.
+//! - [`driver`], [`config`]: what `#[mu2::diff]` / `#[mu2::fuzz]` tests do.
 
 mod bits;
+pub mod config;
 pub mod corpus;
+pub mod coverage;
+pub mod driver;
+pub mod engine;
 mod havoc;
 pub mod input;
 pub mod kind;
@@ -23,6 +30,7 @@ pub mod probe;
 mod rng;
 pub mod schema;
 pub mod site;
+mod status;
 pub mod switch;
 
 pub use bits::Bits;
@@ -59,6 +67,7 @@ pub fn with_mutant<R>(id: MutantId, f: impl FnOnce() -> R) -> R {
         let _saved = switch::set(Setting {
             active: Some(index),
             probe: false,
+            infect: false,
             budget: Some(Budget::default()),
             quiet: false,
         });
@@ -86,6 +95,7 @@ pub fn run_mutant<R>(id: Option<MutantId>, budget: Budget, f: impl FnOnce() -> R
     let _saved = switch::set(Setting {
         active,
         probe: false,
+        infect: false,
         budget: Some(budget),
         quiet: true,
     });
@@ -105,8 +115,15 @@ fn index_of(id: MutantId) -> u32 {
 /// For generated code only.
 #[doc(hidden)]
 pub mod __rt {
+    pub use crate::driver::{self, DriverInfo};
+    pub use crate::input::Source;
     pub use crate::kind::{Asg, Ops, Ret, Un, prelude};
     pub use crate::outcome::assumption_failed;
+
+    /// The default comparison of a differential driver's outputs.
+    pub fn equal<O: PartialEq>(a: &O, b: &O) -> bool {
+        a == b
+    }
     pub use crate::schema::{Alt, Operator, Site, UNITS, Unit};
     pub use crate::site::*;
     pub use linkme;

@@ -43,7 +43,10 @@ impl fmt::Display for Stop {
                 "TIMEOUT: the call-depth budget ran out (recursion that does not end?)"
             ),
             Stop::Timeout(what) => write!(f, "TIMEOUT: the {what} budget ran out"),
-            Stop::Invalid => write!(f, "INVALID: the input does not satisfy an assumption (mu2::assume!)"),
+            Stop::Invalid => write!(
+                f,
+                "INVALID: the input does not satisfy an assumption (mu2::assume!)"
+            ),
             Stop::Unviable(id) => write!(
                 f,
                 "UNVIABLE: mutant {id} does not type-check for the types at its site, so it cannot run"

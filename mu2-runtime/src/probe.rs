@@ -84,6 +84,16 @@ thread_local! {
     static TRACE: RefCell<Trace> = RefCell::new(Trace::default());
 }
 
+/// Which probes a run records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probes {
+    /// Branch coverage only: what coverage-guided fuzzing needs, and cheap.
+    Coverage,
+    /// Coverage, plus execution and infection of every mutant: what
+    /// mutation-guided fuzzing needs. Infection evaluates each alternative.
+    All,
+}
+
 /// Runs the original code with every probe on and returns what it did.
 pub fn record<R>(budget: Budget, f: impl FnOnce() -> R) -> (Outcome<R>, Trace) {
     let mut trace = Trace::default();
@@ -94,12 +104,23 @@ pub fn record<R>(budget: Budget, f: impl FnOnce() -> R) -> (Outcome<R>, Trace) {
 /// Like [`record`], writing into `trace` (its buffers are reused).
 /// Panics inside `f` are caught and silenced.
 pub fn record_into<R>(trace: &mut Trace, budget: Budget, f: impl FnOnce() -> R) -> Outcome<R> {
+    record_with(trace, Probes::All, budget, f)
+}
+
+/// Like [`record_into`], with only the `probes` asked for.
+pub fn record_with<R>(
+    trace: &mut Trace,
+    probes: Probes,
+    budget: Budget,
+    f: impl FnOnce() -> R,
+) -> Outcome<R> {
     trace.reset();
     TRACE.with(|t| std::mem::swap(&mut *t.borrow_mut(), trace));
     let outcome = {
         let _saved = switch::set(Setting {
             active: None,
             probe: true,
+            infect: probes == Probes::All,
             budget: Some(budget),
             quiet: true,
         });

@@ -12,16 +12,23 @@ use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, Ops, Un, UnAlt, UnDup};
 use crate::outcome::{self, Stop};
 use crate::probe;
 use crate::schema::{self, Unit};
-use crate::switch::{self, ACTIVE, BUDGET, PROBE};
+use crate::switch::{self, ACTIVE, BUDGET, INFECT, PROBE};
 
 #[inline(always)]
 fn plain() -> bool {
     switch::mode() & (ACTIVE | PROBE) == 0
 }
 
+/// Branch coverage is on.
 #[inline(always)]
 fn probing() -> bool {
     switch::mode() & PROBE != 0
+}
+
+/// Execution and infection are recorded too.
+#[inline(always)]
+fn infecting() -> bool {
+    switch::mode() & INFECT != 0
 }
 
 /// The active alternative was found unviable for this site's types.
@@ -61,7 +68,7 @@ pub fn bin<L, R, O, const N: usize>(
             None => unviable(u, m + k),
         };
     }
-    if !probing() {
+    if !infecting() {
         return orig(l, r);
     }
     probe::executed(u, m, N as u32);
@@ -138,7 +145,10 @@ unsafe fn with_place<L, T>(p: *mut L, f: impl FnOnce(&mut L) -> T) -> T {
         }
     }
     // SAFETY: valid for reads; the value is moved back by `WriteBack`.
-    let mut v = WriteBack(p, std::mem::ManuallyDrop::new(unsafe { p.read_unaligned() }));
+    let mut v = WriteBack(
+        p,
+        std::mem::ManuallyDrop::new(unsafe { p.read_unaligned() }),
+    );
     f(&mut v.1)
 }
 
@@ -160,7 +170,7 @@ fn assign_to<L, R, const N: usize>(
             None => unviable(u, m + k),
         };
     }
-    if !probing() {
+    if !infecting() {
         return orig(l, r);
     }
     probe::executed(u, m, N as u32);
@@ -212,7 +222,7 @@ pub fn un<X, O>(
             None => unviable(u, m),
         };
     }
-    if !probing() {
+    if !infecting() {
         return orig(x);
     }
     probe::executed(u, m, 1);
@@ -285,7 +295,7 @@ fn compare<L: ?Sized, R: ?Sized>(
         return eval(alts[k as usize], l, r);
     }
     let out = orig(l, r);
-    if probing() {
+    if infecting() {
         probe::executed(u, m, alts.len() as u32);
         for (j, &alt) in alts.iter().enumerate() {
             // Comparisons take their operands by reference: evaluating them
@@ -336,8 +346,10 @@ pub fn logic(u: &'static Unit, m: u32, b: u32, and: bool, lhs: bool) -> Option<b
     let and = and != flipped;
     let short = if and { !lhs } else { lhs };
     if probing() && !flipped {
-        probe::executed(u, m, 1);
         probe::hit(u, b + !short as u32);
+    }
+    if infecting() && !flipped {
+        probe::executed(u, m, 1);
         if short {
             // The mutant's value would depend on the right side, which the
             // original never evaluates: count it as infected.
@@ -350,7 +362,7 @@ pub fn logic(u: &'static Unit, m: u32, b: u32, and: bool, lhs: bool) -> Option<b
 /// The right side of a logical operator whose left side did not decide it.
 #[inline(always)]
 pub fn logic_rhs(u: &'static Unit, m: u32, and: bool, rhs: bool) -> bool {
-    if probing() && active(u, m, 1).is_none() {
+    if infecting() && active(u, m, 1).is_none() {
         // Original `a && b` with `a` true is `b`; the mutant `a || b` is `true`.
         // Original `a || b` with `a` false is `b`; the mutant `a && b` is `false`.
         if rhs != !and {
@@ -371,8 +383,10 @@ pub fn cond(u: &'static Unit, m: u32, b: u32, c: bool) -> bool {
         return k == 0;
     }
     if probing() {
-        probe::executed(u, m, 2);
         probe::hit(u, b + !c as u32);
+    }
+    if infecting() {
+        probe::executed(u, m, 2);
         probe::infected(u, m + c as u32);
     }
     c
@@ -397,7 +411,7 @@ pub fn keep(u: &'static Unit, m: u32) -> bool {
     if active(u, m, 1).is_some() {
         return false;
     }
-    if probing() {
+    if infecting() {
         probe::executed(u, m, 1);
         probe::infected(u, m);
     }
@@ -413,7 +427,7 @@ pub fn ret(u: &'static Unit, m: u32, n: u32) -> Option<u32> {
     if let Some(k) = active(u, m, n) {
         return Some(k);
     }
-    if probing() {
+    if infecting() {
         probe::executed(u, m, n);
         for k in 0..n {
             probe::infected(u, m + k)

@@ -14,10 +14,12 @@ use crate::schema::{MutantId, Unit};
 
 /// A mutant is active on this thread.
 pub(crate) const ACTIVE: u32 = 1;
-/// Probes record execution, infection and coverage.
+/// Probes record branch coverage.
 pub(crate) const PROBE: u32 = 2;
 /// Loop back-edges and calls count against the step budget.
 pub(crate) const BUDGET: u32 = 4;
+/// Probes also record execution and infection (mutation analysis).
+pub(crate) const INFECT: u32 = 8;
 
 const NONE: u32 = u32::MAX;
 /// How many ticks pass between two looks at the clock.
@@ -267,6 +269,7 @@ impl Drop for Saved {
 pub(crate) struct Setting {
     pub(crate) active: Option<u32>,
     pub(crate) probe: bool,
+    pub(crate) infect: bool,
     pub(crate) budget: Option<Budget>,
     pub(crate) quiet: bool,
 }
@@ -296,6 +299,9 @@ pub(crate) fn set(setting: Setting) -> Saved {
         }
         if setting.probe {
             mode |= PROBE;
+        }
+        if setting.infect {
+            mode |= PROBE | INFECT;
         }
         match setting.budget {
             Some(b) => {

@@ -1,0 +1,261 @@
+//! What a `#[mu2::diff]` or `#[mu2::fuzz]` test does when `cargo test` runs it.
+//!
+//! - `MU2` unset: the driver *replays* its saved corpus. A differential
+//!   driver compares each input's output with the one recorded when the input
+//!   was saved, so the corpus is a regression suite; `MU2_UPDATE=1` records
+//!   outputs anew. A driver with no corpus yet does a short random run, so a
+//!   new driver is never a no-op.
+//! - `MU2=fuzz`: the driver runs a campaign (`engine`).
+
+use std::fmt::Debug;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::config::{Config, Mode};
+use crate::corpus::{Failure, Store};
+use crate::engine::{Campaign, Limits, Target, unix_now};
+use crate::input::{Invalid, MAX_INPUT, Source};
+use crate::outcome::{Outcome, Stop};
+use crate::rng::Rng;
+use crate::switch::Budget;
+
+/// Where a driver was defined; generated code fills it in.
+#[derive(Clone, Copy, Debug)]
+pub struct DriverInfo {
+    /// The driver's name: its function name, and its folder under `MU2_DIR`.
+    pub name: &'static str,
+    /// The crate root (`CARGO_MANIFEST_DIR` of the crate defining the driver).
+    pub manifest_dir: &'static str,
+}
+
+/// How long a driver with no corpus runs random inputs under plain `cargo test`.
+const SMOKE_TIME: Duration = Duration::from_secs(1);
+const SMOKE_TRIALS: u64 = 10_000;
+
+/// Runs a differential driver (`#[mu2::diff]`) as the `MU2_*` variables say.
+pub fn diff<O: Debug>(
+    info: DriverInfo,
+    run: fn(&mut Source) -> Result<O, Invalid>,
+    _compare: fn(&O, &O) -> bool,
+) {
+    drive(info, &env_config(info), Driver::diff(run))
+}
+
+/// Runs a property driver (`#[mu2::fuzz]`): only panics fail it.
+pub fn fuzz(info: DriverInfo, run: fn(&mut Source) -> Result<(), Invalid>) {
+    drive(info, &env_config(info), Driver::fuzz(run))
+}
+
+fn env_config(info: DriverInfo) -> Config {
+    match Config::from_env(Path::new(info.manifest_dir)) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// A driver's generate-and-run function, and how its output is recorded.
+pub struct Driver<O> {
+    run: fn(&mut Source) -> Result<O, Invalid>,
+    snapshot: Option<fn(&O) -> String>,
+}
+
+impl<O: Debug> Driver<O> {
+    /// A differential driver: its output's `Debug` text is recorded and replayed.
+    pub fn diff(run: fn(&mut Source) -> Result<O, Invalid>) -> Driver<O> {
+        Driver {
+            run,
+            snapshot: Some(|o: &O| format!("{o:?}")),
+        }
+    }
+}
+
+impl Driver<()> {
+    /// A property driver: only panics count.
+    pub fn fuzz(run: fn(&mut Source) -> Result<(), Invalid>) -> Driver<()> {
+        Driver {
+            run,
+            snapshot: None,
+        }
+    }
+}
+
+/// Replays or fuzzes, as `config` says. Panics (failing the test) with a
+/// message naming each failing input.
+pub fn drive<O>(info: DriverInfo, config: &Config, driver: Driver<O>) {
+    let (run, snapshot) = (driver.run, driver.snapshot);
+    let store = match Store::open(&config.dir, info.name) {
+        Ok(s) => s,
+        Err(e) => panic!("mu2: driver `{}`: {e}", info.name),
+    };
+    let target = Target {
+        name: info.name.to_string(),
+        run,
+        snapshot,
+    };
+    match config.mode {
+        Mode::Replay => replay(target, store, config),
+        Mode::Fuzz => campaign(target, store, config),
+    }
+}
+
+fn campaign<O>(target: Target<O>, store: Store, config: &Config) {
+    let seed = config.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let root = store.root().to_path_buf();
+    let name = target.name.clone();
+    let limits = Limits {
+        time: config.time,
+        trials: config.trials,
+    };
+    let summary = match Campaign::new(target, store, config.guidance, limits, seed).run() {
+        Ok(s) => s,
+        Err(e) => panic!("mu2: driver `{name}`: {e}"),
+    };
+    crate::status::say(&format!(
+        "mu2: `{name}`: {} executions in {:.1}s, corpus of {} inputs covering {} branches, in {}",
+        summary.execs,
+        summary.elapsed.as_secs_f64(),
+        summary.corpus,
+        summary.coverage,
+        root.join("corpus").display()
+    ));
+    if !summary.failures.is_empty() {
+        panic!(
+            "mu2: `{name}` found {} new failure(s), saved in {}:\n{}",
+            summary.failures.len(),
+            root.join("failures").display(),
+            list_failures(&summary.failures)
+        );
+    }
+}
+
+fn list_failures(failures: &[(String, Failure)]) -> String {
+    failures
+        .iter()
+        .map(|(name, f)| format!("  {name}: panicked at {}: {}", f.location, f.message))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn replay<O>(target: Target<O>, store: Store, config: &Config) {
+    let (entries, warnings) = match store.load() {
+        Ok(x) => x,
+        Err(e) => panic!("mu2: driver `{}`: {e}", target.name),
+    };
+    for w in &warnings {
+        eprintln!("{w}");
+    }
+    if entries.is_empty() {
+        return smoke(target, store);
+    }
+    let corpus = store.root().join("corpus");
+    let mut problems = Vec::new();
+    let mut updated = 0;
+    let mut unrecorded = 0;
+    let total = entries.len();
+    for mut entry in entries {
+        let path = corpus.join(&entry.name);
+        let mut src = Source::new(entry.bytes.clone(), None, MAX_INPUT);
+        let run = target.run;
+        match crate::run_mutant(None, Budget::default(), || run(&mut src)) {
+            Outcome::Returned(Ok(output)) => {
+                let Some(snapshot) = target.snapshot else {
+                    continue;
+                };
+                let now = snapshot(&output);
+                if entry.meta.output.as_deref() == Some(now.as_str()) {
+                    continue;
+                }
+                if config.update {
+                    entry.meta.output = Some(now);
+                    if let Err(e) = store.update(&entry.name, &entry.meta) {
+                        panic!("mu2: driver `{}`: {e}", target.name);
+                    }
+                    updated += 1;
+                } else {
+                    match &entry.meta.output {
+                        Some(was) => problems.push(format!(
+                            "{}: the output changed\n    recorded: {was}\n    now:      {now}",
+                            path.display()
+                        )),
+                        // A seed dropped in by hand, say: replayed for panics only.
+                        None => unrecorded += 1,
+                    }
+                }
+            }
+            Outcome::Returned(Err(Invalid)) | Outcome::Stopped(Stop::Invalid) => {}
+            Outcome::Panicked(p) => problems.push(format!("{}: {p}", path.display())),
+            Outcome::Stopped(stop) => problems.push(format!("{}: {stop}", path.display())),
+        }
+    }
+    if unrecorded > 0 {
+        eprintln!(
+            "mu2: `{}`: {unrecorded} of {total} inputs have no recorded output, so only their panics are checked; MU2_UPDATE=1 records them",
+            target.name
+        );
+    }
+    if updated > 0 {
+        eprintln!(
+            "mu2: `{}`: recorded new outputs for {updated} of {total} inputs",
+            target.name
+        );
+    }
+    if !problems.is_empty() {
+        panic!(
+            "mu2: {} of {total} saved inputs of driver `{}` fail:\n  {}\n\nIf the new outputs are right, record them: MU2_UPDATE=1 cargo test {}",
+            problems.len(),
+            target.name,
+            problems.join("\n  "),
+            target.name
+        );
+    }
+}
+
+/// No corpus yet: a short random run with a seed fixed by the driver's name,
+/// so the test is deterministic. A failing input is saved in `failures/`.
+fn smoke<O>(target: Target<O>, mut store: Store) {
+    let seed = target.name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    });
+    let mut rng = Rng::seed(seed);
+    let started = Instant::now();
+    let mut trials = 0;
+    while trials < SMOKE_TRIALS && started.elapsed() < SMOKE_TIME {
+        trials += 1;
+        let mut src = Source::new(Vec::new(), Some(rng.fork()), MAX_INPUT);
+        let run = target.run;
+        let outcome = crate::run_mutant(None, Budget::default(), || run(&mut src));
+        let message = match outcome {
+            Outcome::Panicked(p) => p,
+            Outcome::Stopped(Stop::Timeout(what)) => crate::Panic {
+                message: Stop::Timeout(what).to_string(),
+                location: Some(format!("timeout ({what})")),
+            },
+            _ => continue,
+        };
+        let bytes = src.into_bytes();
+        let failure = Failure {
+            message: message.message.clone(),
+            location: message.location.clone().unwrap_or_default(),
+            found_at: unix_now(),
+            size: bytes.len(),
+            input_debug: None,
+        };
+        let saved = match store.save_failure(&bytes, &failure) {
+            Ok(Some(name)) => format!(
+                "saved as {}",
+                store.root().join("failures").join(name).display()
+            ),
+            Ok(None) => format!("already in {}", store.root().join("failures").display()),
+            Err(e) => format!("could not be saved: {e}"),
+        };
+        panic!(
+            "mu2: driver `{}` has no corpus yet, and a random input fails it: {message}\nThe input is {saved}. To search further and build a corpus: MU2=fuzz MU2_TIME=1m cargo test {}",
+            target.name, target.name
+        );
+    }
+}
