@@ -85,20 +85,33 @@ pub fn bin<L, R, O, const N: usize>(
         return orig(l, r);
     };
     let (lc, rc) = ((dup.l)(&l), (dup.r)(&r));
-    let out = orig(l, r);
+    // The original on copies first: it may panic (an overflow), and then
+    // an alternative that does not is infected all the same.
+    let out = outcome::quietly(|| orig((dup.l)(&lc), (dup.r)(&rc)));
     for (j, alt) in alts.iter().enumerate() {
         let j = m + j as u32;
         match alt {
             None => probe::unviable(u, j),
             Some(alt) => {
                 let v = outcome::quietly(|| alt((dup.l)(&lc), (dup.r)(&rc)));
-                if v.is_none_or(|v| !(dup.eq)(&v, &out)) {
+                if differ(v.as_ref(), out.as_ref(), dup.eq) {
                     probe::infected(u, j)
                 }
             }
         }
     }
-    out
+    orig(l, r)
+}
+
+/// Whether an alternative's result differs from the original's; `None`
+/// for a panic, which only another panic matches.
+#[inline(always)]
+fn differ<O>(alt: Option<&O>, orig: Option<&O>, eq: fn(&O, &O) -> bool) -> bool {
+    match (alt, orig) {
+        (Some(a), Some(o)) => !eq(a, o),
+        (None, None) => false,
+        _ => true,
+    }
 }
 
 /// `l op= r`. The right side comes first because it is evaluated first for
@@ -185,23 +198,27 @@ fn assign_to<L, R, const N: usize>(
         return orig(l, r);
     };
     let (lc, rc) = ((dup.l)(l), (dup.r)(&r));
-    orig(l, r);
+    let run = |f: fn(&mut L, R)| {
+        outcome::quietly(|| {
+            let mut v = (dup.l)(&lc);
+            f(&mut v, (dup.r)(&rc));
+            v
+        })
+    };
+    // The original on copies first, as in `bin`.
+    let out = run(orig);
     for (j, alt) in alts.iter().enumerate() {
         let j = m + j as u32;
         match alt {
             None => probe::unviable(u, j),
             Some(alt) => {
-                let v = outcome::quietly(|| {
-                    let mut v = (dup.l)(&lc);
-                    alt(&mut v, (dup.r)(&rc));
-                    v
-                });
-                if v.is_none_or(|v| !(dup.eq)(&v, l)) {
+                if differ(run(*alt).as_ref(), out.as_ref(), dup.eq) {
                     probe::infected(u, j)
                 }
             }
         }
     }
+    orig(l, r)
 }
 
 /// `-x` or `!x`, whose one alternative is `x`.
@@ -237,13 +254,13 @@ pub fn un<X, O>(
             orig(x)
         }
         (Some(dup), Some(alt)) => {
-            let xc = (dup.x)(&x);
-            let out = orig(x);
-            let v = outcome::quietly(|| alt(xc));
-            if v.is_none_or(|v| !(dup.eq)(&v, &out)) {
+            // The original on a copy first, as in `bin`.
+            let out = outcome::quietly(|| orig((dup.x)(&x)));
+            let v = outcome::quietly(|| alt((dup.x)(&x)));
+            if differ(v.as_ref(), out.as_ref(), dup.eq) {
                 probe::infected(u, m)
             }
-            out
+            orig(x)
         }
     }
 }
@@ -365,7 +382,7 @@ pub fn logic_rhs(u: &'static Unit, m: u32, and: bool, rhs: bool) -> bool {
     if infecting() && active(u, m, 1).is_none() {
         // Original `a && b` with `a` true is `b`; the mutant `a || b` is `true`.
         // Original `a || b` with `a` false is `b`; the mutant `a && b` is `false`.
-        if rhs != !and {
+        if rhs != and {
             probe::infected(u, m)
         }
     }
