@@ -516,7 +516,7 @@ impl Rewriter {
             Expr::Try(t) if self.typed => {
                 let u = self.unit_ref();
                 let b = self.unit.branches(2);
-                let inner = &t.expr;
+                let inner = unparen(&t.expr);
                 let q = &t.question_token;
                 self.needs_prelude = true;
                 *e = Expr::Verbatim(quote!(::mu2::__rt::Q(#inner).__mu2_q(#u, #b)#q));
@@ -574,7 +574,7 @@ impl Rewriter {
     fn condition(&mut self, cond: &mut Expr, original: Original) {
         let u = self.unit_ref();
         let b = self.unit.branches(2);
-        let c = &*cond;
+        let c = unparen(cond);
         let new = if self.enabled(Operator::RemoveConditionals) {
             let m = self.unit.site(
                 original.span,
@@ -612,6 +612,9 @@ impl Rewriter {
 
     fn binary(&mut self, b: &ExprBinary) -> Option<TokenStream> {
         let (l, r, op) = (&b.left, &b.right, &b.op);
+        // The operands become arguments: their own parentheses would draw
+        // `unused_parens` warnings there.
+        let (lv, rv) = (unparen(l), unparen(r));
         let u = self.unit_ref();
         let span = op.span();
         if let Some(a) = ops::arith(op) {
@@ -640,13 +643,13 @@ impl Rewriter {
             };
             return Some(if a.assign {
                 quote! {
-                    ::mu2::__rt::assign(#u, #m, #r, #place,
+                    ::mu2::__rt::assign(#u, #m, #rv, #place,
                         |#li, #ri| *#li #op #ri,
                         |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]))
                 }
             } else {
                 quote! {
-                    ::mu2::__rt::bin(#u, #m, #l, #r,
+                    ::mu2::__rt::bin(#u, #m, #lv, #rv,
                         |#li, #ri| #li #op #ri,
                         |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]))
                 }
@@ -667,7 +670,7 @@ impl Rewriter {
             let cmp = format_ident!("{}", c.cmp);
             let alt_cmps = alts.iter().map(|(_, _, name)| format_ident!("{}", name));
             let func = if c.ordered { quote!(ord) } else { quote!(eq) };
-            let (lr, rr) = (by_ref(l), by_ref(r));
+            let (lr, rr) = (by_ref(lv), by_ref(rv));
             let (li, ri) = operand_idents(l, r);
             return Some(quote! {
                 ::mu2::__rt::#func(#u, #m, ::mu2::__rt::Cmp::#cmp,
@@ -697,9 +700,9 @@ impl Rewriter {
         // `&&` its temporaries (a `RefCell` or `Mutex` guard) are dropped
         // before the right side runs, and in a match scrutinee they would not be.
         Some(quote! {
-            match ::mu2::__rt::logic(#u, #m, #br, #and, { let __mu2_lhs: bool = #l; __mu2_lhs }) {
+            match ::mu2::__rt::logic(#u, #m, #br, #and, { let __mu2_lhs: bool = #lv; __mu2_lhs }) {
                 ::core::option::Option::Some(__mu2_v) => __mu2_v,
-                ::core::option::Option::None => ::mu2::__rt::logic_rhs(#u, #m, #and, #r),
+                ::core::option::Option::None => ::mu2::__rt::logic_rhs(#u, #m, #and, #rv),
             }
         })
     }
@@ -713,7 +716,7 @@ impl Rewriter {
         if !self.typed || !self.enabled(operator) {
             return None;
         }
-        let (op, x) = (&e.op, &e.expr);
+        let (op, x) = (&e.op, unparen(&e.expr));
         let original = format!("{}{}", op.to_token_stream(), operand.text);
         let m = self.unit.site(
             op.span(),
@@ -917,6 +920,14 @@ fn operand_idents(l: &Expr, r: &Expr) -> (syn::Ident, syn::Ident) {
     )
 }
 
+/// `e` without the parentheses around it.
+fn unparen(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => unparen(&p.expr),
+        _ => e,
+    }
+}
+
 /// A place reached from a variable or through a dereference by fields and
 /// indexing: `&raw mut` can take its address (it is not in a temporary).
 fn rooted_place(e: &Expr) -> bool {
@@ -953,12 +964,13 @@ fn by_ref(e: &Expr) -> TokenStream {
 /// `Box::new(..)`, `Wrapper(..)`), whose parameter is any `T`.
 fn deduces_closure_types(func: &Expr) -> bool {
     match func {
-        Expr::Path(p) => p.qself.is_none()
-            && p
-                .path
-                .segments
-                .iter()
-                .all(|s| !s.ident.to_string().starts_with(|c: char| c.is_uppercase())),
+        Expr::Path(p) => {
+            p.qself.is_none()
+                && p.path
+                    .segments
+                    .iter()
+                    .all(|s| !s.ident.to_string().starts_with(|c: char| c.is_uppercase()))
+        }
         Expr::Paren(p) => deduces_closure_types(&p.expr),
         Expr::Group(g) => deduces_closure_types(&g.expr),
         _ => false,
