@@ -1,0 +1,263 @@
+//! Corners: places (`v[v.len() - 1] += 1`, packed fields, derefs), receivers
+//! of rewritten operators, async closures, associated consts, blanket impls,
+//! unusual return types.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+pub fn groups() -> Vec<crate::Group> {
+    vec![places::GROUP, receivers::GROUP, traits::GROUP]
+}
+
+group! {
+    places {
+        #[repr(C, packed)]
+        pub struct Packed {
+            pub tag: u8,
+            pub value: u32,
+        }
+
+        pub fn packed(mut p: Packed) -> (u8, u32) {
+            p.value += 5;
+            p.value = p.value * 2;
+            p.tag -= 1;
+            let v = p.value;
+            (p.tag, v + (v > 3) as u32)
+        }
+
+        pub fn two_phase(mut v: Vec<usize>, mut a: [i32; 3]) -> (Vec<usize>, [i32; 3]) {
+            v.push(v.len() + 1);
+            let n = v.len();
+            v[n - 1] += 1;
+            v[n - 2] *= 10;
+            a[a.len() - 1] += a[0];
+            a[0] = a[1] + a[2];
+            (v, a)
+        }
+
+        pub fn derefs(b: &mut Box<i32>, r: &mut &mut u8, m: &Mutex<u64>) -> (i32, u8, u64) {
+            **b += 1;
+            **r *= 3;
+            *m.lock().unwrap() += 7;
+            let g = *m.lock().unwrap() > 5 && *m.lock().unwrap() < 100;
+            (**b, **r, *m.lock().unwrap() + g as u64)
+        }
+
+        pub fn maps(words: &[&str]) -> Vec<(String, i32)> {
+            let mut m: HashMap<String, i32> = HashMap::new();
+            for w in words {
+                *m.entry(w.to_string()).or_default() += 1;
+                if let Some(c) = m.get_mut("b") {
+                    *c -= 10;
+                }
+            }
+            let mut v: Vec<_> = m.into_iter().collect();
+            v.sort();
+            v
+        }
+
+        pub struct Pair {
+            pub a: i32,
+            pub b: Vec<i32>,
+        }
+
+        pub fn make(n: i32) -> Pair {
+            Pair { a: n, b: vec![n] }
+        }
+
+        // Assignments to parts of temporaries are valid, if pointless.
+        pub fn temporaries(n: i32) -> i32 {
+            make(n).a += 1;
+            make(n).b[0] -= 1;
+            Pair { a: 1, b: vec![] }.a *= 2;
+            let mut p = make(n);
+            p.a += make(1).a;
+            p.a
+        }
+
+        pub struct Counter {
+            pub hits: u32,
+            pub log: Vec<u32>,
+        }
+
+        impl Counter {
+            pub fn hit(&mut self, k: u32) -> u32 {
+                self.hits += k;
+                self.log.push(self.hits * 2);
+                self.log[self.log.len() - 1]
+            }
+        }
+    }
+    |m| {
+        let mut b = Box::new(1);
+        let mut x = 2u8;
+        let mut r = &mut x;
+        let mx = Mutex::new(0);
+        let mut c = m::Counter { hits: 0, log: vec![] };
+        let d = m::derefs(&mut b, &mut r, &mx);
+        show![
+            m::packed(m::Packed { tag: 3, value: 1 }),
+            m::two_phase(vec![1], [1, 2, 3]),
+            d,
+            m::maps(&["a", "b", "a"]),
+            m::temporaries(4),
+            c.hit(2),
+            c.hit(3),
+        ]
+    }
+}
+
+group! {
+    receivers {
+        pub fn methods(a: u32, b: u32, x: f64) -> (u32, f64, String, i64, Option<u32>, bool) {
+            (
+                (a + b).pow(2),
+                (x * 2.0).sqrt(),
+                (a % 7).to_string(),
+                (-(a as i64)).abs(),
+                (a < b).then(|| b - a),
+                (0..b).contains(&(a + 1)),
+            )
+        }
+
+        pub fn ranges(v: &[i32], k: usize) -> (Vec<i32>, i32) {
+            let s = &v[k - 1..k + 1];
+            let t: i32 = (k as i32 - 1..=k as i32 + 1).sum();
+            (s.to_vec(), t)
+        }
+
+        pub async fn async_closure(k: i32) -> i32 {
+            let f = async |x: i32| x * k + 1;
+            f(2).await + f(3).await
+        }
+
+        pub fn fn_pointer(k: i32) -> fn(i32) -> i32 {
+            if k > 0 { |x| x + 1 } else { |x| x - 1 }
+        }
+
+        pub fn by_pattern(v: &[(i32, i32)]) -> Vec<i32> {
+            v.iter().map(|&(a, b)| a * b - 1).filter(|&x| x != 0).collect()
+        }
+
+        pub fn typed_let() -> (u8, String) {
+            let f: fn(u8) -> u8 = |x| x + 1;
+            let g: Box<dyn Fn(String, &str) -> String> = Box::new(|a, b| a + b);
+            (f(1), g("a".into(), "b"))
+        }
+    }
+    |m| {
+        show![
+            m::methods(2, 3, 8.0),
+            m::methods(5, 3, 2.0),
+            m::ranges(&[1, 2, 3, 4], 2),
+            crate::block_on(m::async_closure(5)),
+            m::fn_pointer(1)(1),
+            m::fn_pointer(-1)(1),
+            m::by_pattern(&[(1, 1), (2, 3)]),
+            m::typed_let(),
+        ]
+    }
+}
+
+group! {
+    traits {
+        pub trait Scaled {
+            const FACTOR: i32;
+            fn raw(&self) -> i32;
+            fn scaled(&self) -> i32 {
+                self.raw() * Self::FACTOR + Self::FACTOR / 2
+            }
+            fn bigger<T: Scaled>(&self, other: &T) -> bool
+            where
+                Self: Sized,
+            {
+                self.scaled() > other.scaled()
+            }
+        }
+
+        pub struct A(pub i32);
+        pub struct B(pub i32);
+
+        impl Scaled for A {
+            const FACTOR: i32 = 2 + 1;
+            fn raw(&self) -> i32 {
+                self.0 + Self::FACTOR
+            }
+        }
+
+        impl Scaled for B {
+            const FACTOR: i32 = 10;
+            fn raw(&self) -> i32 {
+                -self.0
+            }
+            fn scaled(&self) -> i32 {
+                self.raw() - 1
+            }
+        }
+
+        pub trait Double {
+            fn double(&self) -> Self;
+        }
+
+        impl<T: Clone + std::ops::Add<Output = T>> Double for T {
+            fn double(&self) -> Self {
+                self.clone() + self.clone()
+            }
+        }
+
+        pub trait Named {
+            fn name(&self) -> String;
+        }
+
+        impl<T: std::fmt::Debug> Named for Option<T> {
+            fn name(&self) -> String {
+                match self {
+                    Some(v) if format!("{v:?}").len() > 2 => format!("long {v:?}"),
+                    Some(v) => format!("{v:?}"),
+                    None => String::new(),
+                }
+            }
+        }
+
+        pub struct Wrapper<T>(pub T);
+
+        impl<T: Default + PartialEq + Copy + std::ops::Sub<Output = T>> Wrapper<T> {
+            pub fn new(v: T) -> Self {
+                Wrapper(v)
+            }
+            pub fn take(&mut self) -> T {
+                let v = self.0;
+                self.0 = T::default();
+                v
+            }
+            pub fn is_zero(&self) -> bool {
+                self.0 == T::default()
+            }
+            pub fn minus(&self, o: T) -> Result<Self, String> {
+                if o == T::default() {
+                    return Err("zero".into());
+                }
+                Ok(Wrapper(self.0 - o))
+            }
+        }
+    }
+    |m| {
+        use m::{Double, Named, Scaled};
+        let mut w = m::Wrapper::new(5u16);
+        let taken = w.take();
+        show![
+            m::A(1).scaled(),
+            m::B(1).scaled(),
+            m::A(1).bigger(&m::B(1)),
+            3u8.double(),
+            String::from("ab").len().double(),
+            Some(5).name(),
+            Some("abc").name(),
+            None::<u8>.name(),
+            taken,
+            w.is_zero(),
+            m::Wrapper::new(9i8).minus(4).map(|w| w.0),
+            m::Wrapper::new(9i8).minus(0).map(|w| w.0),
+        ]
+    }
+}
