@@ -15,6 +15,8 @@
 use std::marker::PhantomData;
 use std::ops::*;
 
+use crate::site::{Cmp, equal, order};
+
 /// Token for a binary operator site with operand types `L`, `R` and output `O`.
 pub struct Ops<L, R, O>(PhantomData<fn(L, R) -> O>);
 /// Token for a compound assignment `L op= R`.
@@ -23,6 +25,8 @@ pub struct Asg<L, R>(PhantomData<fn(&mut L, R)>);
 pub struct Un<X, O>(PhantomData<fn(X) -> O>);
 /// Token for a function returning `T`.
 pub struct Ret<T>(PhantomData<fn() -> T>);
+/// Token for a comparison of an `L` with an `R`.
+pub struct Cmps<L: ?Sized, R: ?Sized>(PhantomData<fn(&L, &R)>);
 
 impl<L, R, O> Ops<L, R, O> {
     pub(crate) const NEW: Self = Ops(PhantomData);
@@ -36,6 +40,9 @@ impl<X, O> Un<X, O> {
 impl<T> Ret<T> {
     pub const NEW: Self = Ret(PhantomData);
 }
+impl<L: ?Sized, R: ?Sized> Cmps<L, R> {
+    pub(crate) const NEW: Self = Cmps(PhantomData);
+}
 
 /// A binary alternative, or `None` when it is unviable for these types.
 pub type BinAlt<L, R, O> = Option<fn(L, R) -> O>;
@@ -43,6 +50,9 @@ pub type BinAlt<L, R, O> = Option<fn(L, R) -> O>;
 pub type AsgAlt<L, R> = Option<fn(&mut L, R)>;
 /// A unary alternative.
 pub type UnAlt<X, O> = Option<fn(X) -> O>;
+/// How to evaluate the alternatives of a comparison, or `None` when the
+/// operands cannot be compared (then the original did not compile either).
+pub type CmpAlt<L, R> = Option<fn(Cmp, &L, &R) -> bool>;
 
 /// How to copy the operands and compare results of a binary site, when the
 /// types allow it: needed to evaluate alternatives without side effects.
@@ -201,6 +211,46 @@ impl<X, O> UnDupNo<X, O> for &Un<X, O> {
     }
 }
 
+/// The alternatives of `<`, `<=`, `>`, `>=` need `PartialOrd`.
+pub trait OrdYes<L: ?Sized, R: ?Sized> {
+    fn __mu2_ord(&self) -> CmpAlt<L, R>;
+}
+impl<L: ?Sized + PartialOrd<R>, R: ?Sized> OrdYes<L, R> for Cmps<L, R> {
+    #[inline(always)]
+    fn __mu2_ord(&self) -> CmpAlt<L, R> {
+        Some(order::<L, R>)
+    }
+}
+pub trait OrdNo<L: ?Sized, R: ?Sized> {
+    fn __mu2_ord(&self) -> CmpAlt<L, R>;
+}
+impl<L: ?Sized, R: ?Sized> OrdNo<L, R> for &Cmps<L, R> {
+    #[inline(always)]
+    fn __mu2_ord(&self) -> CmpAlt<L, R> {
+        None
+    }
+}
+
+/// The alternatives of `==` and `!=` need `PartialEq`.
+pub trait EqYes<L: ?Sized, R: ?Sized> {
+    fn __mu2_eq(&self) -> CmpAlt<L, R>;
+}
+impl<L: ?Sized + PartialEq<R>, R: ?Sized> EqYes<L, R> for Cmps<L, R> {
+    #[inline(always)]
+    fn __mu2_eq(&self) -> CmpAlt<L, R> {
+        Some(equal::<L, R>)
+    }
+}
+pub trait EqNo<L: ?Sized, R: ?Sized> {
+    fn __mu2_eq(&self) -> CmpAlt<L, R>;
+}
+impl<L: ?Sized, R: ?Sized> EqNo<L, R> for &Cmps<L, R> {
+    #[inline(always)]
+    fn __mu2_eq(&self) -> CmpAlt<L, R> {
+        None
+    }
+}
+
 /// `Default::default()` as a return value, where the type has it.
 pub trait DefaultYes<T> {
     fn __mu2_default(&self) -> Option<fn() -> T>;
@@ -228,8 +278,8 @@ pub mod prelude {
         AsgDupYes as _, BinDupNo as _, BinDupYes as _, BitAndAssignNo as _, BitAndAssignYes as _,
         BitAndNo as _, BitAndYes as _, BitOrAssignNo as _, BitOrAssignYes as _, BitOrNo as _,
         BitOrYes as _, DefaultNo as _, DefaultYes as _, DivAssignNo as _, DivAssignYes as _,
-        DivNo as _, DivYes as _, IdNo as _, IdYes as _, MulAssignNo as _, MulAssignYes as _,
-        MulNo as _, MulYes as _, ShlAssignNo as _, ShlAssignYes as _, ShlNo as _, ShlYes as _,
+        DivNo as _, DivYes as _, EqNo as _, EqYes as _, IdNo as _, IdYes as _, MulAssignNo as _, MulAssignYes as _,
+        MulNo as _, MulYes as _, OrdNo as _, OrdYes as _, ShlAssignNo as _, ShlAssignYes as _, ShlNo as _, ShlYes as _,
         ShrAssignNo as _, ShrAssignYes as _, ShrNo as _, ShrYes as _, SubAssignNo as _,
         SubAssignYes as _, SubNo as _, SubYes as _, UnDupNo as _, UnDupYes as _,
     };

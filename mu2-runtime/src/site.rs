@@ -8,7 +8,7 @@
 //! `m` the unit-local index of the site's first mutant, `b` the unit-local
 //! index of the site's first branch probe.
 
-use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, Ops, Un, UnAlt, UnDup};
+use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, UnAlt, UnDup};
 use crate::outcome::{self, Stop};
 use crate::probe;
 use crate::schema::{self, Unit};
@@ -277,7 +277,7 @@ pub enum Cmp {
     Ne,
 }
 
-fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
+pub(crate) fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
     match op {
         Cmp::Lt => l < r,
         Cmp::Le => l <= r,
@@ -288,7 +288,7 @@ fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
     }
 }
 
-fn equal<L: ?Sized + PartialEq<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
+pub(crate) fn equal<L: ?Sized + PartialEq<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
     match op {
         Cmp::Ne => l != r,
         _ => l == r,
@@ -303,22 +303,31 @@ fn compare<L: ?Sized, R: ?Sized>(
     l: &L,
     r: &R,
     orig: fn(&L, &R) -> bool,
-    eval: fn(Cmp, &L, &R) -> bool,
+    eval: fn(&Cmps<L, R>) -> CmpAlt<L, R>,
 ) -> bool {
     if plain() {
         return orig(l, r);
     }
     if let Some(k) = active(u, m, alts.len() as u32) {
-        return eval(alts[k as usize], l, r);
+        return match eval(&Cmps::NEW) {
+            Some(eval) => eval(alts[k as usize], l, r),
+            None => unviable(u, m + k),
+        };
     }
     let out = orig(l, r);
     if infecting() {
         probe::executed(u, m, alts.len() as u32);
         for (j, &alt) in alts.iter().enumerate() {
-            // Comparisons take their operands by reference: evaluating them
-            // again has no side effects, so infection is exact here.
-            if outcome::quietly(|| eval(alt, l, r)) != Some(out) {
-                probe::infected(u, m + j as u32)
+            let j = m + j as u32;
+            match eval(&Cmps::NEW) {
+                // Comparisons take their operands by reference: evaluating
+                // them again has no side effects, so infection is exact here.
+                Some(eval) => {
+                    if outcome::quietly(|| eval(alt, l, r)) != Some(out) {
+                        probe::infected(u, j)
+                    }
+                }
+                None => probe::unviable(u, j),
             }
         }
     }
@@ -327,7 +336,12 @@ fn compare<L: ?Sized, R: ?Sized>(
 
 /// `l < r`, `l <= r`, `l > r` or `l >= r`.
 #[inline(always)]
-pub fn ord<L: ?Sized + PartialOrd<R>, R: ?Sized>(
+///
+/// `eval` yields the evaluator of the alternatives (`kind::OrdYes`). It is
+/// picked by the types rather than required by a bound here, so that a
+/// comparison that does not type-check is reported once, at the user's
+/// operator, and not again at the attribute.
+pub fn ord<L: ?Sized, R: ?Sized>(
     u: &'static Unit,
     m: u32,
     _op: Cmp,
@@ -335,13 +349,15 @@ pub fn ord<L: ?Sized + PartialOrd<R>, R: ?Sized>(
     l: &L,
     r: &R,
     orig: fn(&L, &R) -> bool,
+    eval: fn(&Cmps<L, R>) -> CmpAlt<L, R>,
 ) -> bool {
-    compare(u, m, alts, l, r, orig, order::<L, R>)
+    compare(u, m, alts, l, r, orig, eval)
 }
 
 /// `l == r` or `l != r`.
 #[inline(always)]
-pub fn eq<L: ?Sized + PartialEq<R>, R: ?Sized>(
+/// `eval` as for [`ord`], from `kind::EqYes`.
+pub fn eq<L: ?Sized, R: ?Sized>(
     u: &'static Unit,
     m: u32,
     _op: Cmp,
@@ -349,8 +365,9 @@ pub fn eq<L: ?Sized + PartialEq<R>, R: ?Sized>(
     l: &L,
     r: &R,
     orig: fn(&L, &R) -> bool,
+    eval: fn(&Cmps<L, R>) -> CmpAlt<L, R>,
 ) -> bool {
-    compare(u, m, alts, l, r, orig, equal::<L, R>)
+    compare(u, m, alts, l, r, orig, eval)
 }
 
 /// The left side of `a && b` (`and`) or `a || b`. Returns the result when the

@@ -669,13 +669,19 @@ impl Rewriter {
                 .site(span, &self.function, c.original.into(), meta);
             let cmp = format_ident!("{}", c.cmp);
             let alt_cmps = alts.iter().map(|(_, _, name)| format_ident!("{}", name));
-            let func = if c.ordered { quote!(ord) } else { quote!(eq) };
+            let (func, eval) = if c.ordered {
+                (quote!(ord), quote!(__mu2_ord))
+            } else {
+                (quote!(eq), quote!(__mu2_eq))
+            };
             let (lr, rr) = (by_ref(lv), by_ref(rv));
             let (li, ri) = operand_idents(l, r);
+            self.needs_prelude = true;
             return Some(quote! {
                 ::mu2::__rt::#func(#u, #m, ::mu2::__rt::Cmp::#cmp,
                     &[#(::mu2::__rt::Cmp::#alt_cmps),*], #lr, #rr,
-                    |#li, #ri| *#li #op *#ri)
+                    |#li, #ri| *#li #op *#ri,
+                    |__mu2_o| __mu2_o.#eval())
             });
         }
         let and = match op {
@@ -1090,8 +1096,8 @@ fn stmt_skip(stmt: &mut Stmt) -> syn::Result<bool> {
         match Config::parse_tokens(tokens) {
             Ok(c) if c.skip => skip = true,
             Ok(_) => {
-                result = Err(syn::Error::new(
-                    attr.span(),
+                result = Err(syn::Error::new_spanned(
+                    attr,
                     "on a statement, #[mu2::mutate] takes only `skip`",
                 ))
             }
