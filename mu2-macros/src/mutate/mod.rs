@@ -21,12 +21,51 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     match try_expand(args, input.clone()) {
         Ok(tokens) => tokens,
         // The item is emitted unchanged beside the error, so the user sees
-        // this one error rather than a cascade from a missing item.
+        // this one error rather than a cascade from a missing item; without
+        // the inner `#[mu2::mutate(..)]` markers, which rustc would then
+        // expand on their own (on a statement, an error of its own).
         Err(e) => {
             let error = e.to_compile_error();
+            let input = strip_markers(input);
             quote!(#error #input)
         }
     }
+}
+
+/// `tokens` without any `#[mu2::mutate...]` attribute, at any depth.
+fn strip_markers(tokens: TokenStream) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let is_marker = |t: &TokenTree| match t {
+        TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Bracket => {
+            let path: Vec<String> = g
+                .stream()
+                .into_iter()
+                .take(4)
+                .map(|t| t.to_string())
+                .collect();
+            path.len() >= 4 && path[0] == "mu2" && path[1] == ":" && path[2] == ":" && path[3] == "mutate"
+        }
+        _ => false,
+    };
+    let mut out = Vec::new();
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(t) = iter.next() {
+        if let TokenTree::Punct(p) = &t {
+            if p.as_char() == '#' && iter.peek().is_some_and(is_marker) {
+                iter.next();
+                continue;
+            }
+        }
+        out.push(match t {
+            TokenTree::Group(g) => {
+                let mut new = Group::new(g.delimiter(), strip_markers(g.stream()));
+                new.set_span(g.span());
+                TokenTree::Group(new)
+            }
+            t => t,
+        });
+    }
+    out.into_iter().collect()
 }
 
 fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream> {
