@@ -122,5 +122,11 @@ fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
         return Err(e);
     }
     let statics = rw.unit.statics();
+    if let Item::Fn(f) = &mut item {
+        // Inside the body: the attribute may be on a method of a plain
+        // `impl` or `trait`, where a `static` cannot stand beside it.
+        f.block.stmts.insert(0, syn::Stmt::Item(Item::Verbatim(statics)));
+        return Ok(quote!(#item));
+    }
     Ok(quote!(#statics #item))
 }

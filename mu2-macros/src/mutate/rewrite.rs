@@ -756,8 +756,11 @@ impl VisitMut for Rewriter {
     fn visit_local_mut(&mut self, local: &mut Local) {
         let Some(init) = &mut local.init else { return };
         match (&local.pat, &mut *init.expr) {
-            // `let f: fn(u8) -> u8 = |x| x + 1;`: typed by the annotation.
-            (Pat::Type(_), Expr::Closure(c)) => self.closure(c, self.typed),
+            // `let f: fn(u8) -> u8 = |x| x + 1;`: typed by the annotation
+            // (unless it leaves types to infer: `fn(_) -> _`).
+            (Pat::Type(t), Expr::Closure(c)) if !contains_impl_trait(&t.ty) => {
+                self.closure(c, self.typed)
+            }
             (_, e) => self.expr(e),
         }
         if let Some((_, diverge)) = &mut init.diverge {
