@@ -38,6 +38,11 @@ group! {
             f(String::from("m"), "n")
         }
 
+        pub fn late_inferred_annotation() -> String {
+            let f: fn(_, _) -> _ = |a, b| a + b;
+            f(String::from("s"), "t")
+        }
+
         pub fn late_inferred_move() -> String {
             let sep = String::from("/");
             let f = move |a, b| a + sep.as_str() + b;
@@ -85,6 +90,7 @@ group! {
             m::late_inferred_in_option(),
             m::late_inferred_in_parens(),
             m::late_inferred_move(),
+            m::late_inferred_annotation(),
             m::typed(21),
             m::returned(3)(4),
             m::boxed()("a".into(), "b"),

@@ -6,7 +6,14 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 pub fn groups() -> Vec<crate::Group> {
-    vec![places::GROUP, receivers::GROUP, traits::GROUP]
+    vec![
+        places::GROUP,
+        receivers::GROUP,
+        traits::GROUP,
+        awaits::GROUP,
+        comparisons::GROUP,
+        returns::GROUP,
+    ]
 }
 
 group! {
@@ -258,6 +265,239 @@ group! {
             w.is_zero(),
             m::Wrapper::new(9i8).minus(4).map(|w| w.0),
             m::Wrapper::new(9i8).minus(0).map(|w| w.0),
+        ]
+    }
+}
+
+group! {
+    awaits {
+        pub async fn value(x: u32) -> u32 {
+            x * 2
+        }
+
+        pub async fn fallible(x: u32) -> Result<u32, String> {
+            if x > 100 { Err("big".into()) } else { Ok(x + 1) }
+        }
+
+        pub async fn flag(b: bool) -> bool {
+            !b
+        }
+
+        // Across awaits: a guard from the left of `&&` is gone before the
+        // right side awaits, so this future is `Send`.
+        pub async fn across(m: &Mutex<u32>, x: u32) -> Result<u32, String> {
+            let a = value(x).await + fallible(x).await?;
+            let ok = *m.lock().unwrap() < 10 && flag(false).await;
+            if ok || flag(true).await {
+                *m.lock().unwrap() += 1;
+            }
+            Ok(a - 1)
+        }
+
+        pub trait Service {
+            fn base(&self) -> u32;
+            async fn call(&self, x: u32) -> u32 {
+                self.base() + value(x).await
+            }
+        }
+
+        pub struct S;
+        impl Service for S {
+            fn base(&self) -> u32 {
+                3
+            }
+        }
+
+        pub fn labeled(v: &[i32]) -> i32 {
+            let mut total = 0;
+            'outer: for &x in v {
+                let ok = x > 0 && {
+                    if x > 100 {
+                        break 'outer;
+                    }
+                    if x == 5 {
+                        continue 'outer;
+                    }
+                    true
+                };
+                if ok {
+                    total += x;
+                }
+            }
+            total
+        }
+
+        pub fn tries(v: &[&str]) -> Option<u32> {
+            let a = v.first()?.len() as u32 + v.get(1)?.parse::<u32>().ok()?;
+            Some(a * 2)
+        }
+    }
+    |m| {
+        fn is_send<T: Send>(t: T) -> T {
+            t
+        }
+        let mx = Mutex::new(1);
+        show![
+            crate::block_on(is_send(m::across(&mx, 4))),
+            crate::block_on(m::across(&mx, 200)),
+            *mx.lock().unwrap(),
+            crate::block_on(<m::S as m::Service>::call(&m::S, 2)),
+            m::labeled(&[1, 5, 2, 200, 7]),
+            m::tries(&["ab", "7"]),
+            m::tries(&["ab"]),
+        ]
+    }
+}
+
+group! {
+    comparisons {
+        #[derive(Debug, PartialEq)]
+        pub struct Meters(pub f64);
+
+        impl PartialEq<f64> for Meters {
+            fn eq(&self, o: &f64) -> bool {
+                self.0 == *o
+            }
+        }
+
+        pub fn all(
+            mut a: i32,
+            mut b: i32,
+            v: Vec<i32>,
+            s: &str,
+            o: Option<&str>,
+            p: *const u8,
+        ) -> Vec<bool> {
+            let (ra, rb) = (&mut a, &mut b);
+            let refs = ra == rb || *ra < *rb;
+            let c = s.chars().next().unwrap_or(' ');
+            vec![
+                refs,
+                v == [1, 2],
+                &v[..] == [1, 2].as_slice(),
+                v[..1] == [1],
+                s.as_str_sorted() < "m",
+                c >= 'a' && c <= 'z',
+                o == Some("x"),
+                o != None,
+                Meters(2.0) == 2.0,
+                Meters(1.0) != Meters(1.5),
+                p.is_null() || p == std::ptr::null(),
+                (v.len() as i64 - 3) < -1,
+                vec![1].len() + 1 > 1,
+                format!("{a}").len() >= 1,
+                (a < b).then_some(1).is_some(),
+            ]
+        }
+
+        pub trait Sorted {
+            fn as_str_sorted(&self) -> &str;
+        }
+        impl Sorted for str {
+            fn as_str_sorted(&self) -> &str {
+                self
+            }
+        }
+
+        pub fn loop_cond(mut x: u32) -> u32 {
+            while {
+                x += 3;
+                x % 7 != 0
+            } {}
+            x
+        }
+    }
+    |m| {
+        use m::Sorted;
+        show![
+            m::all(1, 2, vec![1, 2], "abc", Some("x"), std::ptr::null()),
+            m::all(3, 3, vec![1], "zz", None, &0u8),
+            m::loop_cond(1),
+        ]
+    }
+}
+
+group! {
+    returns {
+        pub trait Maker {
+            fn make() -> Self
+            where
+                Self: Sized + Default,
+            {
+                Self::default()
+            }
+            fn pair(&self) -> (u8, Option<Self>)
+            where
+                Self: Sized + Clone,
+            {
+                (1 + 1, Some(self.clone()))
+            }
+        }
+
+        #[derive(Debug, Default, Clone, PartialEq)]
+        pub struct Thing(pub u8);
+        impl Maker for Thing {}
+
+        pub fn iter_box<'a>(v: &'a [u8]) -> Box<dyn Iterator<Item = u8> + 'a> {
+            Box::new(v.iter().map(|x| x + 1))
+        }
+
+        pub fn elided(v: &[u8]) -> Box<dyn Iterator<Item = &u8> + '_> {
+            Box::new(v.iter().filter(|x| **x > 1))
+        }
+
+        pub fn array<const N: usize>(x: u8) -> [u8; N] {
+            [x + 1; N]
+        }
+
+        pub fn std_result(x: u8) -> std::result::Result<u8, String> {
+            Ok(x + 1)
+        }
+
+        pub type Str<'a> = &'a str;
+        pub fn alias<'a>(s: Str<'a>) -> Str<'a> {
+            &s[1..]
+        }
+
+        pub fn mut_slice(v: &mut [u8]) -> &mut [u8] {
+            let n = v.len();
+            &mut v[n / 2..]
+        }
+
+        pub fn fn_ptr(k: bool) -> fn(u8) -> u8 {
+            if k { |x| x + 1 } else { |x| x * 2 }
+        }
+
+        pub struct D<'a>(pub &'a mut u32);
+        impl Drop for D<'_> {
+            fn drop(&mut self) {
+                *self.0 += 1;
+            }
+        }
+
+        pub fn with_drop(n: &mut u32) -> u32 {
+            {
+                let _d = D(n);
+            }
+            *n * 10
+        }
+    }
+    |m| {
+        use m::Maker;
+        let mut buf = [1u8, 2, 3, 4];
+        let mut n = 1;
+        show![
+            m::Thing::make(),
+            m::Thing(4).pair(),
+            m::iter_box(&[1, 2]).collect::<Vec<_>>(),
+            m::elided(&[1, 2, 3]).collect::<Vec<_>>(),
+            m::array::<3>(1),
+            m::std_result(1),
+            m::alias("abc"),
+            m::mut_slice(&mut buf).to_vec(),
+            m::fn_ptr(true)(3),
+            m::fn_ptr(false)(3),
+            m::with_drop(&mut n),
         ]
     }
 }

@@ -224,6 +224,37 @@ pub mod standalone {
 
     same_fn_in_modules!(first, second);
 
+    // The attribute on one method of a plain `impl` or `trait`.
+    pub struct Methods(pub u32);
+
+    impl Methods {
+        #[mu2::mutate]
+        pub fn get(&self) -> u32 {
+            self.0 + 1
+        }
+
+        #[mu2::mutate]
+        pub fn generic<T: Into<u32>>(&self, t: T) -> u32 {
+            self.0 * t.into()
+        }
+    }
+
+    pub trait Tr {
+        fn t(&self) -> u32;
+
+        #[mu2::mutate]
+        fn d(&self) -> u32 {
+            self.t() * 2
+        }
+    }
+
+    impl Tr for Methods {
+        #[mu2::mutate]
+        fn t(&self) -> u32 {
+            self.0 - 1
+        }
+    }
+
     pub fn with_local_items(x: u32) -> u32 {
         #[mu2::mutate]
         fn local(y: u32) -> u32 {
@@ -256,6 +287,9 @@ pub mod standalone {
             first::get(1),
             second::get(2),
             with_local_items(4),
+            Methods(5).get(),
+            Methods(5).generic(2u8),
+            Methods(5).d(),
         ]
     }
 
@@ -275,6 +309,9 @@ pub mod standalone {
             8u32,
             9u32,
             16u32,
+            6u32,
+            10u32,
+            8u32,
         ]
     }
 }
