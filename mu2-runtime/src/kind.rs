@@ -251,6 +251,86 @@ impl<L: ?Sized, R: ?Sized> EqNo<L, R> for &Cmps<L, R> {
     }
 }
 
+/// A comparison operand that is a place reached through a field or an
+/// index (`p.x`, `v[i]`), taken by address with `&raw const`: a field of a
+/// `#[repr(packed)]` struct cannot be borrowed, only read.
+///
+/// [`PlaceSized::__mu2_read`] then reads a small value without drop glue
+/// (every primitive) at once, as a builtin comparison does, so the right
+/// side may even change the place afterwards (`a.n < a.bump()`); anything
+/// else is compared where it is, through the pointer, as the original
+/// borrowed it.
+pub struct Place<L: ?Sized>(pub *const L);
+
+/// A read comparison operand; dereferences to the value.
+pub enum Operand<L> {
+    Value(std::mem::ManuallyDrop<L>),
+    At(*const L),
+}
+
+/// An unsized place operand (a slice or `str` tail field), compared where it is.
+pub struct UnsizedOperand<L: ?Sized>(*const L);
+
+pub trait PlaceSized<L> {
+    fn __mu2_read(&self) -> Operand<L>;
+}
+impl<L> PlaceSized<L> for Place<L> {
+    #[inline(always)]
+    fn __mu2_read(&self) -> Operand<L> {
+        let p = self.0;
+        if p.is_aligned() && (std::mem::needs_drop::<L>() || std::mem::size_of::<L>() > 16) {
+            Operand::At(p)
+        } else {
+            // SAFETY: `p` is `&raw const` of a live place (see `Place`). The
+            // copy is never dropped, and only read through `&`.
+            Operand::Value(std::mem::ManuallyDrop::new(unsafe { p.read_unaligned() }))
+        }
+    }
+}
+pub trait PlaceUnsized<L: ?Sized> {
+    fn __mu2_read(&self) -> UnsizedOperand<L>;
+}
+impl<L: ?Sized> PlaceUnsized<L> for &Place<L> {
+    #[inline(always)]
+    fn __mu2_read(&self) -> UnsizedOperand<L> {
+        UnsizedOperand(self.0)
+    }
+}
+
+impl<L> std::ops::Deref for Operand<L> {
+    type Target = L;
+    #[inline(always)]
+    fn deref(&self) -> &L {
+        match self {
+            Operand::Value(v) => v,
+            // SAFETY: aligned, and the place is live and not written while
+            // the comparison runs: the original held a shared borrow of it
+            // for as long (only primitives are compared without one, and
+            // they are copied above).
+            Operand::At(p) => unsafe { &**p },
+        }
+    }
+}
+impl<L: ?Sized> std::ops::Deref for UnsizedOperand<L> {
+    type Target = L;
+    #[inline(always)]
+    fn deref(&self) -> &L {
+        // SAFETY: as for `Operand::At`; an unsized place is aligned (a
+        // packed struct cannot end in one).
+        unsafe { &*self.0 }
+    }
+}
+
+// Held across an `.await` in the other operand, these must be `Send` when
+// the `&L` the original held there was.
+// SAFETY: each is used as a `&L` only.
+unsafe impl<L: ?Sized + Sync> Send for Place<L> {}
+unsafe impl<L: ?Sized + Sync> Sync for Place<L> {}
+unsafe impl<L: Sync> Send for Operand<L> {}
+unsafe impl<L: Sync> Sync for Operand<L> {}
+unsafe impl<L: ?Sized + Sync> Send for UnsizedOperand<L> {}
+unsafe impl<L: ?Sized + Sync> Sync for UnsizedOperand<L> {}
+
 /// `Default::default()` as a return value, where the type has it.
 pub trait DefaultYes<T> {
     fn __mu2_default(&self) -> Option<fn() -> T>;
@@ -278,10 +358,12 @@ pub mod prelude {
         AsgDupYes as _, BinDupNo as _, BinDupYes as _, BitAndAssignNo as _, BitAndAssignYes as _,
         BitAndNo as _, BitAndYes as _, BitOrAssignNo as _, BitOrAssignYes as _, BitOrNo as _,
         BitOrYes as _, DefaultNo as _, DefaultYes as _, DivAssignNo as _, DivAssignYes as _,
-        DivNo as _, DivYes as _, EqNo as _, EqYes as _, IdNo as _, IdYes as _, MulAssignNo as _, MulAssignYes as _,
-        MulNo as _, MulYes as _, OrdNo as _, OrdYes as _, ShlAssignNo as _, ShlAssignYes as _, ShlNo as _, ShlYes as _,
-        ShrAssignNo as _, ShrAssignYes as _, ShrNo as _, ShrYes as _, SubAssignNo as _,
-        SubAssignYes as _, SubNo as _, SubYes as _, UnDupNo as _, UnDupYes as _,
+        DivNo as _, DivYes as _, EqNo as _, EqYes as _, IdNo as _, IdYes as _, MulAssignNo as _,
+        MulAssignYes as _, MulNo as _, MulYes as _, OrdNo as _, OrdYes as _, PlaceSized as _, PlaceUnsized as _,
+        ShlAssignNo as _,
+        ShlAssignYes as _, ShlNo as _, ShlYes as _, ShrAssignNo as _, ShrAssignYes as _,
+        ShrNo as _, ShrYes as _, SubAssignNo as _, SubAssignYes as _, SubNo as _, SubYes as _,
+        UnDupNo as _, UnDupYes as _,
     };
     pub use crate::site::QOther as _;
 }

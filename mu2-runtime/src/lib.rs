@@ -117,7 +117,7 @@ fn index_of(id: MutantId) -> u32 {
 pub mod __rt {
     pub use crate::driver::{self, DriverInfo};
     pub use crate::input::Source;
-    pub use crate::kind::{Asg, Ops, Ret, Un, prelude};
+    pub use crate::kind::{Asg, Ops, Place, Ret, Un, prelude};
     pub use crate::outcome::assumption_failed;
 
     /// The default comparison of a differential driver's outputs.

@@ -674,7 +674,7 @@ impl Rewriter {
             } else {
                 (quote!(eq), quote!(__mu2_eq))
             };
-            let (lr, rr) = (by_ref(lv), by_ref(rv));
+            let (lr, rr) = (operand(lv), operand(rv));
             let (li, ri) = operand_idents(l, r);
             self.needs_prelude = true;
             return Some(quote! {
@@ -947,6 +947,27 @@ fn rooted_place(e: &Expr) -> bool {
         Expr::Index(i) => rooted_place(&i.expr),
         Expr::Paren(p) => rooted_place(&p.expr),
         Expr::Group(g) => rooted_place(&g.expr),
+        _ => false,
+    }
+}
+
+/// A comparison operand by reference: `&e`, or for a place reached by a
+/// field or an index (which may be a field of a packed struct, that `&`
+/// cannot borrow), its address read by `kind::Place`.
+fn operand(e: &Expr) -> TokenStream {
+    if rooted_place(e) && projects(e) {
+        quote!(&*(&::mu2::__rt::Place(&raw const #e)).__mu2_read())
+    } else {
+        by_ref(e)
+    }
+}
+
+/// Whether a place expression goes through a field or an index.
+fn projects(e: &Expr) -> bool {
+    match e {
+        Expr::Field(_) | Expr::Index(_) => true,
+        Expr::Paren(p) => projects(&p.expr),
+        Expr::Group(g) => projects(&g.expr),
         _ => false,
     }
 }
