@@ -13,6 +13,7 @@ pub fn groups() -> Vec<crate::Group> {
         awaits::GROUP,
         comparisons::GROUP,
         returns::GROUP,
+        operands::GROUP,
     ]
 }
 
@@ -498,6 +499,98 @@ group! {
             m::fn_ptr(true)(3),
             m::fn_ptr(false)(3),
             m::with_drop(&mut n),
+        ]
+    }
+}
+
+group! {
+    operands {
+        #[repr(C, packed)]
+        pub struct Header {
+            pub tag: u8,
+            pub len: u32,
+            pub words: [u16; 2],
+        }
+
+        pub fn packed(h: &Header) -> (bool, bool, bool) {
+            (h.len > 3 && h.tag == 1, h.words[1] != 0, { h.len } <= 4)
+        }
+
+        pub struct Counter {
+            pub n: u32,
+            pub v: Vec<u32>,
+        }
+
+        impl Counter {
+            pub fn bump(&mut self) -> u32 {
+                self.n += 1;
+                self.n
+            }
+
+            // A primitive is read before the right side runs, which may
+            // then change it: valid Rust, as the original borrows nothing.
+            pub fn before(&mut self) -> (bool, bool) {
+                let a = self.n < self.bump();
+                let b = self.v[0] == {
+                    self.v[0] += 1;
+                    self.v[0] - 1
+                };
+                (a, b)
+            }
+        }
+
+        pub struct Tail {
+            pub id: u8,
+            pub data: [u8],
+        }
+
+        pub fn tail(t: &Tail, other: &[u8]) -> bool {
+            t.id > 0 && t.data == *other && t.data[0] < 9
+        }
+
+        pub fn late() -> usize {
+            let mut best = (None, 0);
+            let mut hits = 0;
+            for w in ["a", "b", "b"] {
+                if best.0 == Some(w.to_string()) {
+                    hits += 1;
+                }
+                best = (Some(w.to_string()), best.1 + 1);
+            }
+            hits + best.1
+        }
+
+        pub async fn remote(x: u32) -> u32 {
+            x
+        }
+
+        pub async fn across(c: &Counter) -> bool {
+            c.n == remote(1).await || c.v[0] > remote(0).await
+        }
+
+        pub fn strings(a: &Counter, names: &[String]) -> bool {
+            names[0] == "x" || names[1] < names[0] || a.v == [1]
+        }
+    }
+    |m| {
+        fn is_send<T: Send>(t: T) -> T {
+            t
+        }
+        let h = m::Header { tag: 1, len: 4, words: [0, 7] };
+        let mut c = m::Counter { n: 1, v: vec![5] };
+        let before = c.before();
+        let boxed: Box<[u8]> = Box::new([3, 1, 2]);
+        // A `Tail` over the bytes: `id` is the first byte, `data` the rest.
+        let tail: &m::Tail = unsafe { &*(std::ptr::slice_from_raw_parts(boxed.as_ptr(), 2) as *const m::Tail) };
+        show![
+            m::packed(&h),
+            before,
+            c.n,
+            c.v.clone(),
+            m::tail(tail, &[1, 2]),
+            m::late(),
+            crate::block_on(is_send(m::across(&c))),
+            m::strings(&c, &["y".to_string(), "a".to_string()]),
         ]
     }
 }
