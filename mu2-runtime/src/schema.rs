@@ -236,7 +236,11 @@ pub(crate) fn registry() -> &'static Registry {
     REGISTRY.get_or_init(|| build(&UNITS))
 }
 
-/// Every mutant in this binary, in a stable order (file, line, column).
+/// Every mutant in this binary, in a stable order: by file, then by
+/// annotated item in source order; within an item the mutants of one
+/// function are together, but not sorted by line (a condition's
+/// `true`/`false` mutants come after those inside its branches). Sort by
+/// [`Mutant::line`] and [`Mutant::column`] for a report.
 ///
 /// Available before any annotated code runs, so mutants that no input ever
 /// reaches can still be reported.
