@@ -26,7 +26,8 @@
 pub use mu2_macros::{compare, diff, fuzz, mutate};
 pub use mu2_runtime::{
     Bits, Budget, Mutant, MutantId, Operator, Outcome, Panic, Stop, active_mutant, branch_count,
-    config, corpus, coverage, driver, engine, mutant, mutants, probe, run_mutant, with_mutant,
+    config, corpus, coverage, driver, engine, guidance, mutant, mutants, oracle, probe, report,
+    run_mutant, score, with_mutant,
 };
 
 /// Inputs for generators: `mu2::Source` is what a hand-written generator

@@ -7,7 +7,7 @@ use std::path::Path;
 use mu2::config::{Config, Guidance, Mode};
 use mu2::corpus::Store;
 use mu2::driver::{Driver, DriverInfo, drive};
-use mu2::engine::{Campaign, Limits, Summary, Target};
+use mu2::engine::{Campaign, Limits, Settings, Summary, Target};
 use mu2::{Invalid, Source};
 
 /// A bug behind four exact bytes: each correct byte reaches a new branch,
@@ -40,23 +40,22 @@ fn target() -> Target<u32> {
         name: "magic".into(),
         run: run_magic,
         snapshot: Some(|o: &u32| format!("{o:?}")),
+        compare: |a, b| a == b,
     }
 }
 
 fn campaign(dir: &Path, guidance: Guidance, trials: u64, seed: u64) -> Summary {
     let store = Store::open(dir, "magic").unwrap();
-    Campaign::new(
-        target(),
-        store,
+    let settings = Settings {
         guidance,
-        Limits {
+        limits: Limits {
             time: None,
             trials: Some(trials),
         },
         seed,
-    )
-    .run()
-    .unwrap()
+        ..Settings::default()
+    };
+    Campaign::new(target(), store, settings).run().unwrap()
 }
 
 fn corpus_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -126,6 +125,9 @@ fn config(dir: &Path, mode: Mode, update: bool) -> Config {
         seed: Some(3),
         dir: dir.to_path_buf(),
         update,
+        opt: mu2::guidance::Opt::Infection,
+        filter: mu2::guidance::Filter::All,
+        jobs: 1,
     }
 }
 

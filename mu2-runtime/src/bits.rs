@@ -48,6 +48,13 @@ impl Bits {
     }
 
     #[inline]
+    pub fn remove(&mut self, i: usize) {
+        if let Some(w) = self.words.get_mut(i / 64) {
+            *w &= !(1 << (i % 64));
+        }
+    }
+
+    #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.words
             .get(i / 64)

@@ -5,6 +5,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::guidance::{Filter, Opt};
+
 /// What a driver does when `cargo test` runs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -12,13 +14,19 @@ pub enum Mode {
     Replay,
     /// `MU2=fuzz`: run a campaign.
     Fuzz,
+    /// `MU2=score`: run every saved input against every mutant and write the report.
+    Score,
 }
 
-/// How new inputs are chosen.
+/// How new inputs are chosen and kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Guidance {
+    /// Mu2: Zest's loop, also saving an input that is first to kill a mutant.
+    Mutation,
     /// Zest: mutate saved inputs; save on new coverage.
     Coverage,
+    /// Coverage guidance for the first half of the budget, mutation for the second.
+    Split,
     /// Fresh random inputs with no feedback (a baseline).
     Random,
 }
@@ -26,7 +34,9 @@ pub enum Guidance {
 impl Guidance {
     pub fn name(self) -> &'static str {
         match self {
+            Guidance::Mutation => "mutation",
             Guidance::Coverage => "coverage",
+            Guidance::Split => "split",
             Guidance::Random => "random",
         }
     }
@@ -63,6 +73,12 @@ pub struct Config {
     pub seed: Option<u64>,
     pub dir: PathBuf,
     pub update: bool,
+    /// Pruning of the mutants run per input (`MU2_OPT`).
+    pub opt: Opt,
+    /// The filter after pruning (`MU2_FILTER`).
+    pub filter: Filter,
+    /// Worker threads for mutant runs (`MU2_JOBS`).
+    pub jobs: usize,
 }
 
 impl Config {
@@ -93,24 +109,53 @@ impl Config {
         let mode = match get("MU2").as_deref().map(str::trim) {
             None | Some("replay") => Mode::Replay,
             Some("fuzz") => Mode::Fuzz,
+            Some("score") => Mode::Score,
             Some(other) => {
                 return Err(error(
                     "MU2",
                     other.into(),
-                    "`fuzz` (run a campaign), or unset to replay the saved corpus",
+                    "`fuzz` (run a campaign), `score` (score the saved corpus), or unset to replay the saved corpus",
                 ));
             }
         };
         let guidance = match get("MU2_GUIDANCE").as_deref().map(str::trim) {
-            None | Some("coverage") | Some("zest") => Guidance::Coverage,
+            None | Some("mutation") | Some("mu2") => Guidance::Mutation,
+            Some("coverage") | Some("zest") => Guidance::Coverage,
+            Some("split") => Guidance::Split,
             Some("random") => Guidance::Random,
             Some(other) => {
                 return Err(error(
                     "MU2_GUIDANCE",
                     other.into(),
-                    "`coverage` or `random`",
+                    "`mutation`, `coverage`, `split` or `random`",
                 ));
             }
+        };
+        let opt = match get("MU2_OPT") {
+            None => Opt::Infection,
+            Some(v) => Opt::parse(&v)
+                .ok_or_else(|| error("MU2_OPT", v.clone(), "`none`, `execution` or `infection`"))?,
+        };
+        let filter = match get("MU2_FILTER") {
+            None => Filter::All,
+            Some(v) => Filter::parse(&v).ok_or_else(|| {
+                error(
+                    "MU2_FILTER",
+                    v.clone(),
+                    "`least-executed:K`, `random:K` (K a number or a percentage such as `10%`), or `all`",
+                )
+            })?,
+        };
+        let jobs = match get("MU2_JOBS") {
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(v) => v
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    error("MU2_JOBS", v.clone(), "a positive whole number of threads")
+                })?,
         };
         let time = match get("MU2_TIME") {
             None => None,
@@ -158,6 +203,9 @@ impl Config {
             seed,
             dir,
             update,
+            opt,
+            filter,
+            jobs,
         })
     }
 }
@@ -220,7 +268,9 @@ mod tests {
     fn defaults_replay_into_the_crates_mu2_folder() {
         let c = with(&[]).unwrap();
         assert_eq!(c.mode, Mode::Replay);
-        assert_eq!(c.guidance, Guidance::Coverage);
+        assert_eq!(c.guidance, Guidance::Mutation);
+        assert_eq!((c.opt, c.filter), (Opt::Infection, Filter::All));
+        assert!(c.jobs >= 1);
         assert_eq!(c.dir, Path::new("/c/mu2"));
         assert_eq!(
             (c.time, c.trials, c.seed, c.update),
@@ -238,6 +288,9 @@ mod tests {
             ("MU2_SEED", "7"),
             ("MU2_DIR", "out"),
             ("MU2_UPDATE", "1"),
+            ("MU2_OPT", "execution"),
+            ("MU2_FILTER", "least-executed:10"),
+            ("MU2_JOBS", "3"),
         ])
         .unwrap();
         assert_eq!(c.mode, Mode::Fuzz);
@@ -247,6 +300,12 @@ mod tests {
         assert_eq!(c.seed, Some(7));
         assert_eq!(c.dir, Path::new("/c/out"));
         assert!(c.update);
+        assert_eq!(c.opt, Opt::Execution);
+        assert_eq!(
+            c.filter,
+            Filter::LeastExecuted(crate::guidance::Count::Fixed(10))
+        );
+        assert_eq!(c.jobs, 3);
     }
 
     #[test]
@@ -258,6 +317,9 @@ mod tests {
             ("MU2_SEED", "abc"),
             ("MU2_GUIDANCE", "zest2"),
             ("MU2_UPDATE", "maybe"),
+            ("MU2_OPT", "sound"),
+            ("MU2_FILTER", "least:3"),
+            ("MU2_JOBS", "0"),
         ] {
             let e = with(&[(var, value)]).unwrap_err();
             assert_eq!(e.variable, var);

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::config::{Config, Mode};
 use crate::corpus::{Failure, Store};
-use crate::engine::{Campaign, Limits, Target, unix_now};
+use crate::engine::{Campaign, Limits, Settings, Target, unix_now};
 use crate::input::{Invalid, MAX_INPUT, Source};
 use crate::outcome::{Outcome, Stop};
 use crate::rng::Rng;
@@ -33,12 +33,12 @@ const SMOKE_TIME: Duration = Duration::from_secs(1);
 const SMOKE_TRIALS: u64 = 10_000;
 
 /// Runs a differential driver (`#[mu2::diff]`) as the `MU2_*` variables say.
-pub fn diff<O: Debug>(
+pub fn diff<O: Debug + Send>(
     info: DriverInfo,
     run: fn(&mut Source) -> Result<O, Invalid>,
-    _compare: fn(&O, &O) -> bool,
+    compare: fn(&O, &O) -> bool,
 ) {
-    drive(info, &env_config(info), Driver::diff(run))
+    drive(info, &env_config(info), Driver::diff_by(run, compare))
 }
 
 /// Runs a property driver (`#[mu2::fuzz]`): only panics fail it.
@@ -53,19 +53,33 @@ fn env_config(info: DriverInfo) -> Config {
     }
 }
 
-/// A driver's generate-and-run function, and how its output is recorded.
+/// A driver's generate-and-run function, how its outputs compare, and how
+/// they are recorded.
 pub struct Driver<O> {
     run: fn(&mut Source) -> Result<O, Invalid>,
+    compare: fn(&O, &O) -> bool,
     snapshot: Option<fn(&O) -> String>,
 }
 
 impl<O: Debug> Driver<O> {
-    /// A differential driver: its output's `Debug` text is recorded and replayed.
-    pub fn diff(run: fn(&mut Source) -> Result<O, Invalid>) -> Driver<O> {
+    /// A differential driver whose outputs compare with `compare`; their
+    /// `Debug` text is recorded and replayed.
+    pub fn diff_by(
+        run: fn(&mut Source) -> Result<O, Invalid>,
+        compare: fn(&O, &O) -> bool,
+    ) -> Driver<O> {
         Driver {
             run,
+            compare,
             snapshot: Some(|o: &O| format!("{o:?}")),
         }
+    }
+}
+
+impl<O: Debug + PartialEq> Driver<O> {
+    /// A differential driver whose outputs compare with `==`.
+    pub fn diff(run: fn(&mut Source) -> Result<O, Invalid>) -> Driver<O> {
+        Driver::diff_by(run, |a, b| a == b)
     }
 }
 
@@ -74,6 +88,7 @@ impl Driver<()> {
     pub fn fuzz(run: fn(&mut Source) -> Result<(), Invalid>) -> Driver<()> {
         Driver {
             run,
+            compare: |_, _| true,
             snapshot: None,
         }
     }
@@ -81,8 +96,8 @@ impl Driver<()> {
 
 /// Replays or fuzzes, as `config` says. Panics (failing the test) with a
 /// message naming each failing input.
-pub fn drive<O>(info: DriverInfo, config: &Config, driver: Driver<O>) {
-    let (run, snapshot) = (driver.run, driver.snapshot);
+pub fn drive<O: Send>(info: DriverInfo, config: &Config, driver: Driver<O>) {
+    let (run, snapshot, compare) = (driver.run, driver.snapshot, driver.compare);
     let store = match Store::open(&config.dir, info.name) {
         Ok(s) => s,
         Err(e) => panic!("mu2: driver `{}`: {e}", info.name),
@@ -91,14 +106,16 @@ pub fn drive<O>(info: DriverInfo, config: &Config, driver: Driver<O>) {
         name: info.name.to_string(),
         run,
         snapshot,
+        compare,
     };
     match config.mode {
         Mode::Replay => replay(target, store, config),
         Mode::Fuzz => campaign(target, store, config),
+        Mode::Score => crate::score::score_driver(target, store, config),
     }
 }
 
-fn campaign<O>(target: Target<O>, store: Store, config: &Config) {
+fn campaign<O: Send>(target: Target<O>, store: Store, config: &Config) {
     let seed = config.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -111,12 +128,29 @@ fn campaign<O>(target: Target<O>, store: Store, config: &Config) {
         time: config.time,
         trials: config.trials,
     };
-    let summary = match Campaign::new(target, store, config.guidance, limits, seed).run() {
+    let settings = Settings {
+        guidance: config.guidance,
+        limits,
+        seed,
+        opt: config.opt,
+        filter: config.filter,
+        jobs: config.jobs,
+    };
+    let summary = match Campaign::new(target, store, settings).run() {
         Ok(s) => s,
         Err(e) => panic!("mu2: driver `{name}`: {e}"),
     };
+    let mutants = match config.guidance {
+        crate::config::Guidance::Mutation | crate::config::Guidance::Split => format!(
+            ", killing {} of {} mutants ({} mutant runs)",
+            summary.killed,
+            crate::schema::mutants().len(),
+            summary.mutant_runs
+        ),
+        _ => String::new(),
+    };
     crate::status::say(&format!(
-        "mu2: `{name}`: {} executions in {:.1}s, corpus of {} inputs covering {} branches, in {}",
+        "mu2: `{name}`: {} executions in {:.1}s, corpus of {} inputs covering {} branches{mutants}, in {}",
         summary.execs,
         summary.elapsed.as_secs_f64(),
         summary.corpus,

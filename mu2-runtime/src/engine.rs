@@ -1,22 +1,29 @@
-//! The greybox loop: Zest's, with mu2's saving rules.
+//! The greybox loop: Zest's, with Mu2's saving rule (the paper's Algorithm 2).
 //!
 //! Seeds come from the driver's corpus (or one random input); then the loop
 //! cycles through saved inputs, giving each a number of havoc children in
 //! proportion to its share of coverage (twenty times more for favored
-//! inputs), and runs each child on the original with every probe on. A child
+//! inputs), and runs each child on the original with the probes on. A child
 //! is saved when it reaches a new branch (`+cov`), a new hit-count bucket
-//! (`+count`) or a new branch among valid inputs (`+valid`). A panic of the
-//! original is a failure: saved in `failures/`, deduplicated by location, and
-//! the campaign goes on.
+//! (`+count`) or a new branch among valid inputs (`+valid`). Under mutation
+//! guidance the child is then run against the mutants it executed and
+//! infected (`guidance`), each judged by the `oracle`; it is also saved, and
+//! favored, when it is the first to kill some mutant (`+mutants`). A panic of
+//! the original is a failure: saved in `failures/`, deduplicated by location,
+//! and the campaign goes on.
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use crate::bits::Bits;
 use crate::config::Guidance;
 use crate::corpus::{Failure, Meta, PlotRow, Store, StoreError};
 use crate::coverage::{self, CoverageMap};
+use crate::guidance::{Filter, Opt, Selector};
 use crate::havoc::havoc;
 use crate::input::{Invalid, MAX_INPUT, Source};
+use crate::oracle::{Observed, Verdict, decide};
 use crate::outcome::{Outcome, Panic, Stop};
+use crate::pool::Pool;
 use crate::probe::{self, Probes, Trace};
 use crate::rng::Rng;
 use crate::status::{Stats, Status};
@@ -26,6 +33,9 @@ use crate::switch::Budget;
 const CHILDREN_BASELINE: usize = 50;
 /// Zest's multiplier for favored parents.
 const CHILDREN_FAVORED: usize = 20;
+/// Wall-clock limit of one mutant run in a campaign (a backstop: the step
+/// budget stops loops long before).
+const MUTANT_WALL: Duration = Duration::from_secs(1);
 /// How often a row is added to `plot_data.csv`.
 const PLOT_EVERY: Duration = Duration::from_secs(1);
 
@@ -37,6 +47,35 @@ pub struct Target<O> {
     pub run: fn(&mut Source) -> Result<O, Invalid>,
     /// The output as text for the corpus (`Debug`), for differential drivers.
     pub snapshot: Option<fn(&O) -> String>,
+    /// Whether two outputs count as the same (property drivers: always).
+    pub compare: fn(&O, &O) -> bool,
+}
+
+/// How a campaign runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub guidance: Guidance,
+    pub limits: Limits,
+    pub seed: u64,
+    pub opt: Opt,
+    pub filter: Filter,
+    /// Worker threads for mutant runs.
+    pub jobs: usize,
+}
+
+impl Default for Settings {
+    /// Mutation guidance with infection pruning and no filter, one worker,
+    /// seed 0, no limits.
+    fn default() -> Settings {
+        Settings {
+            guidance: Guidance::Mutation,
+            limits: Limits::default(),
+            seed: 0,
+            opt: Opt::Infection,
+            filter: Filter::All,
+            jobs: 1,
+        }
+    }
 }
 
 /// When a campaign stops.
@@ -68,19 +107,32 @@ pub struct Summary {
     pub execs: u64,
     pub corpus: usize,
     pub coverage: usize,
+    /// Mutants killed by the saved corpus (mutation guidance).
+    pub killed: usize,
+    /// Mutant runs, in all.
+    pub mutant_runs: u64,
     /// New failures: (file name, failure).
     pub failures: Vec<(String, Failure)>,
     pub elapsed: Duration,
+}
+
+/// Mutation-guidance state: which mutants the saved inputs kill.
+struct Kills {
+    selector: Selector,
+    killed: Bits,
+    unviable: Bits,
+    surviving: Bits,
+    chosen: Vec<usize>,
 }
 
 /// A campaign on one driver.
 pub struct Campaign<O> {
     target: Target<O>,
     store: Store,
-    guidance: Guidance,
-    limits: Limits,
+    settings: Settings,
     budget: Budget,
     rng: Rng,
+    kills: Kills,
     trace: Trace,
     total: CoverageMap,
     valid: CoverageMap,
@@ -93,24 +145,32 @@ pub struct Campaign<O> {
     last_plot: Instant,
 }
 
-impl<O> Campaign<O> {
-    /// A campaign saving into `store`, seeded with `seed`.
-    pub fn new(
-        target: Target<O>,
-        store: Store,
-        guidance: Guidance,
-        limits: Limits,
-        seed: u64,
-    ) -> Self {
+impl<O: Send> Campaign<O> {
+    /// A campaign saving into `store`.
+    pub fn new(target: Target<O>, store: Store, settings: Settings) -> Self {
         let branches = crate::schema::branch_count();
-        let status = Status::new(&target.name, guidance, limits, seed);
+        let mutants = crate::schema::mutants().len();
+        let status = Status::new(&target.name, &settings);
+        let mut surviving = Bits::new(mutants);
+        (0..mutants).for_each(|m| surviving.insert(m));
         Campaign {
             target,
             store,
-            guidance,
-            limits,
+            settings,
             budget: Budget::default(),
-            rng: Rng::seed(seed),
+            rng: Rng::seed(settings.seed),
+            kills: Kills {
+                selector: Selector::new(
+                    mutants,
+                    settings.opt,
+                    settings.filter,
+                    settings.seed ^ 0x6d75_3221,
+                ),
+                killed: Bits::new(mutants),
+                unviable: Bits::new(mutants),
+                surviving,
+                chosen: Vec::new(),
+            },
             trace: Trace::default(),
             total: CoverageMap::new(branches),
             valid: CoverageMap::new(branches),
@@ -118,7 +178,7 @@ impl<O> Campaign<O> {
             max_reached: 0,
             failures: Vec::new(),
             known_failures: 0,
-            stats: Stats::new(branches),
+            stats: Stats::new(branches, mutants),
             status,
             last_plot: Instant::now(),
         }
@@ -129,32 +189,22 @@ impl<O> Campaign<O> {
         self.known_failures = self.store.failures()?.len();
         self.stats.failures = self.known_failures;
         self.store.log(&format!(
-            "campaign start: driver {}, guidance {}, {}",
+            "campaign start: driver {}, guidance {}, opt {}, filter {}, {}",
             self.target.name,
-            self.guidance.name(),
+            self.settings.guidance.name(),
+            self.settings.opt.name(),
+            self.settings.filter,
             self.status.budget_text()
         ))?;
-        self.seed()?;
-        while !self.done() {
-            match self.guidance {
-                Guidance::Random => self.trial(Vec::new(), None)?,
-                Guidance::Coverage if self.queue.is_empty() => self.trial(Vec::new(), None)?,
-                Guidance::Coverage => {
-                    let parent = self.stats.cursor % self.queue.len();
-                    for _ in 0..self.children(parent) {
-                        if self.done() {
-                            break;
-                        }
-                        let child = havoc(&self.queue[parent].bytes, &mut self.rng, MAX_INPUT);
-                        self.trial(child, Some(parent))?;
-                    }
-                    self.stats.cursor += 1;
-                    if self.stats.cursor % self.queue.len() == 0 {
-                        self.stats.cycles += 1;
-                    }
-                }
+        let (run, jobs) = (self.target.run, self.settings.jobs);
+        std::thread::scope(|scope| {
+            let pool = Pool::new(scope, run, jobs);
+            self.seed(&pool)?;
+            while !self.done() {
+                self.step(&pool)?;
             }
-        }
+            Ok::<(), StoreError>(())
+        })?;
         self.plot()?;
         self.status.finish(&self.stats);
         self.store.log(&format!(
@@ -168,18 +218,92 @@ impl<O> Campaign<O> {
             execs: self.stats.execs,
             corpus: self.queue.len(),
             coverage: self.total.branches(),
+            killed: self.kills.killed.count(),
+            mutant_runs: self.stats.mutant_runs,
             failures: self.failures,
             elapsed: self.stats.started.elapsed(),
         })
     }
 
+    /// One parent's children (or one fresh input).
+    fn step(&mut self, pool: &Pool<'_, O>) -> Result<(), StoreError> {
+        if self.settings.guidance == Guidance::Random || self.queue.is_empty() {
+            return self.trial(Vec::new(), None, pool);
+        }
+        let parent = self.stats.cursor % self.queue.len();
+        for _ in 0..self.children(parent) {
+            if self.done() {
+                break;
+            }
+            let child = havoc(&self.queue[parent].bytes, &mut self.rng, MAX_INPUT);
+            self.trial(child, Some(parent), pool)?;
+        }
+        self.stats.cursor += 1;
+        if self.stats.cursor % self.queue.len() == 0 {
+            self.stats.cycles += 1;
+        }
+        Ok(())
+    }
+
     fn done(&self) -> bool {
-        let by_trials = self.limits.trials.is_some_and(|t| self.stats.trials >= t);
-        let by_time = self
-            .limits
+        let limits = self.settings.limits;
+        let by_trials = limits.trials.is_some_and(|t| self.stats.trials >= t);
+        let by_time = limits
             .time
             .is_some_and(|t| self.stats.started.elapsed() >= t);
         by_trials || by_time
+    }
+
+    /// Whether mutants are run now: always under mutation guidance; in the
+    /// second half of the budget under split guidance.
+    fn mutating(&self) -> bool {
+        match self.settings.guidance {
+            Guidance::Mutation => true,
+            Guidance::Coverage | Guidance::Random => false,
+            Guidance::Split => {
+                let limits = self.settings.limits;
+                let by_time = limits
+                    .time
+                    .is_some_and(|t| self.stats.started.elapsed() * 2 >= t);
+                let by_trials = limits.trials.is_some_and(|t| self.stats.trials * 2 >= t);
+                by_time || by_trials
+            }
+        }
+    }
+
+    /// Runs the chosen mutants on an input the original ran as `observed`;
+    /// returns those it is the first to kill.
+    fn kill(&mut self, bytes: &[u8], observed: &Observed<O>, pool: &Pool<'_, O>) -> Vec<usize> {
+        for m in self.trace.unviable().iter() {
+            self.kills.unviable.insert(m);
+            self.kills.surviving.remove(m);
+        }
+        let kills = &mut self.kills;
+        kills
+            .selector
+            .select(&kills.surviving, &self.trace, &mut kills.chosen);
+        let budget = self.budget.wall(MUTANT_WALL).for_mutant(self.trace.steps());
+        let outcomes = pool.run(bytes, &kills.chosen, budget);
+        self.stats.mutant_runs += outcomes.len() as u64;
+        self.stats.note_mutants_run(outcomes.len());
+        let mut new = Vec::new();
+        for (m, outcome) in outcomes {
+            match decide(observed, outcome, self.target.compare) {
+                Verdict::Unviable => {
+                    self.kills.unviable.insert(m);
+                    self.kills.surviving.remove(m);
+                }
+                v if v.detected() => {
+                    self.kills.killed.insert(m);
+                    self.kills.surviving.remove(m);
+                    new.push(m);
+                }
+                _ => {}
+            }
+        }
+        self.stats.killed = self.kills.killed.count();
+        self.stats.seen = self.kills.selector.seen().count();
+        new
     }
 
     /// Zest's energy: children in proportion to the parent's coverage.
@@ -195,22 +319,34 @@ impl<O> Campaign<O> {
         n
     }
 
-    /// Runs the saved corpus (or nothing, when empty) to rebuild coverage.
-    fn seed(&mut self) -> Result<(), StoreError> {
+    /// Runs the saved corpus (or nothing, when empty) to rebuild coverage
+    /// and, under mutation guidance, the set of mutants it kills.
+    fn seed(&mut self, pool: &Pool<'_, O>) -> Result<(), StoreError> {
         let (entries, warnings) = self.store.load()?;
         for w in &warnings {
             self.status.warn(&w.to_string());
         }
         for entry in entries {
-            let (result, bytes) = self.execute(entry.bytes, false);
+            let mutating = self.mutating();
+            let (result, bytes) = self.execute(entry.bytes, false, mutating);
             let hits = self.trace.hits().to_vec();
-            match result {
-                Result_::Failed(p) => self.failure(&bytes, p)?,
-                Result_::Valid(_) => {
-                    self.stats.valid += 1;
-                    self.valid.merge(&hits)
+            let observed = match result {
+                Result_::Failed(p) => {
+                    self.failure(&bytes, p)?;
+                    None
                 }
-                Result_::Invalid => self.stats.invalid += 1,
+                Result_::Valid(o) => {
+                    self.stats.valid += 1;
+                    self.valid.merge(&hits);
+                    Some(Observed::Returned(o))
+                }
+                Result_::Invalid => {
+                    self.stats.invalid += 1;
+                    Some(Observed::Invalid)
+                }
+            };
+            if let (Some(observed), true) = (observed, mutating) {
+                self.kill(&bytes, &observed, pool);
             }
             self.total.merge(&hits);
             self.enqueue(entry.name, bytes, &hits, true);
@@ -221,22 +357,37 @@ impl<O> Campaign<O> {
     }
 
     /// Generates (or mutates) one input, runs it, and saves it if it earns it.
-    fn trial(&mut self, bytes: Vec<u8>, parent: Option<usize>) -> Result<(), StoreError> {
+    fn trial(
+        &mut self,
+        bytes: Vec<u8>,
+        parent: Option<usize>,
+        pool: &Pool<'_, O>,
+    ) -> Result<(), StoreError> {
         self.stats.trials += 1;
-        let (result, bytes) = self.execute(bytes, true);
-        let hits = self.trace.hits();
-        let gain = self.total.gain(hits);
-        let (output, valid) = match result {
+        let mutating = self.mutating();
+        let (result, bytes) = self.execute(bytes, true, mutating);
+        let observed = match result {
             Result_::Failed(p) => return self.failure(&bytes, p),
             Result_::Valid(o) => {
                 self.stats.valid += 1;
-                (Some(o), true)
+                Observed::Returned(o)
             }
             Result_::Invalid => {
                 self.stats.invalid += 1;
-                (None, false)
+                Observed::Invalid
             }
         };
+        let new_kills = if mutating {
+            self.kill(&bytes, &observed, pool)
+        } else {
+            Vec::new()
+        };
+        let (output, valid) = match observed {
+            Observed::Returned(o) => (Some(o), true),
+            _ => (None, false),
+        };
+        let hits = self.trace.hits();
+        let gain = self.total.gain(hits);
         let valid_gain = if valid {
             self.valid.gain(hits)
         } else {
@@ -252,10 +403,18 @@ impl<O> Campaign<O> {
         if !valid_gain.new_branches.is_empty() {
             reasons.push("+valid".to_string());
         }
+        if !new_kills.is_empty() {
+            reasons.push("+mutants".to_string());
+        }
         if !reasons.is_empty() {
             // Zest's responsibilities: an input owns the branches it first
-            // reached; owning any makes it favored.
-            let favored = !gain.new_branches.is_empty() || !valid_gain.new_branches.is_empty();
+            // reached, and (Mu2) the mutants it first killed; owning any makes
+            // it favored.
+            let favored = !gain.new_branches.is_empty()
+                || !valid_gain.new_branches.is_empty()
+                || !new_kills.is_empty();
+            let all = crate::schema::mutants();
+            let kills = new_kills.iter().map(|&m| all[m].id.to_string()).collect();
             let hits = hits.to_vec();
             let meta = Meta {
                 reasons: reasons.clone(),
@@ -267,6 +426,7 @@ impl<O> Campaign<O> {
                     (Some(o), Some(snapshot)) => Some(snapshot(o)),
                     _ => None,
                 },
+                kills,
                 ..Meta::default()
             };
             let name = self.store.save(&bytes, &meta)?;
@@ -299,17 +459,21 @@ impl<O> Campaign<O> {
         self.stats.valid_coverage = self.valid.branches();
     }
 
-    /// Runs the original on `bytes` with every probe on. `fresh`: reads past
+    /// Runs the original on `bytes` with the probes on (execution and
+    /// infection too when `mutating`). `fresh`: reads past
     /// the end draw new random bytes (a generated or mutated input); otherwise
     /// they read zeros (a saved input, replayed exactly).
-    fn execute(&mut self, bytes: Vec<u8>, fresh: bool) -> (Result_<O>, Vec<u8>) {
+    fn execute(&mut self, bytes: Vec<u8>, fresh: bool, mutating: bool) -> (Result_<O>, Vec<u8>) {
         self.stats.execs += 1;
         let fill = fresh.then(|| self.rng.fork());
         let mut src = Source::new(bytes, fill, MAX_INPUT);
         let run = self.target.run;
-        let outcome = probe::record_with(&mut self.trace, Probes::Coverage, self.budget, || {
-            run(&mut src)
-        });
+        let probes = if mutating {
+            Probes::All
+        } else {
+            Probes::Coverage
+        };
+        let outcome = probe::record_with(&mut self.trace, probes, self.budget, || run(&mut src));
         let result = match outcome {
             Outcome::Returned(Ok(o)) => Result_::Valid(o),
             Outcome::Returned(Err(Invalid)) | Outcome::Stopped(Stop::Invalid) => Result_::Invalid,
@@ -369,7 +533,10 @@ impl<O> Campaign<O> {
             valid_inputs: self.stats.valid,
             invalid_inputs: self.stats.invalid,
             failures: self.stats.failures,
-            ..PlotRow::default()
+            mutants_total: self.stats.mutants,
+            mutants_killed: self.stats.killed,
+            mutants_seen: self.stats.seen,
+            mutants_run_per_input: self.stats.run_per_input,
         })
     }
 }

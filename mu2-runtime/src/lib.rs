@@ -22,13 +22,18 @@ pub mod corpus;
 pub mod coverage;
 pub mod driver;
 pub mod engine;
+pub mod guidance;
 mod havoc;
 pub mod input;
 pub mod kind;
+pub mod oracle;
 pub mod outcome;
+mod pool;
 pub mod probe;
+pub mod report;
 mod rng;
 pub mod schema;
+pub mod score;
 pub mod site;
 mod status;
 pub mod switch;
@@ -91,7 +96,11 @@ pub fn with_mutant<R>(id: MutantId, f: impl FnOnce() -> R) -> R {
 /// assert_eq!(mu2_runtime::run_mutant(None, Budget::default(), || 7), Outcome::Returned(7));
 /// ```
 pub fn run_mutant<R>(id: Option<MutantId>, budget: Budget, f: impl FnOnce() -> R) -> Outcome<R> {
-    let active = id.map(index_of);
+    run_at(id.map(index_of), budget, f)
+}
+
+/// [`run_mutant`] by dense index, for the engine's hot loop.
+pub(crate) fn run_at<R>(active: Option<u32>, budget: Budget, f: impl FnOnce() -> R) -> Outcome<R> {
     let _saved = switch::set(Setting {
         active,
         probe: false,

@@ -68,6 +68,17 @@ impl Trace {
         self.infected.contains(mutant.index)
     }
 
+    /// A trace with the given execution and infection, for tests of what
+    /// consumes traces.
+    #[cfg(test)]
+    pub(crate) fn synthetic(executed: Bits, infected: Bits) -> Trace {
+        Trace {
+            executed,
+            infected,
+            ..Trace::default()
+        }
+    }
+
     fn reset(&mut self) {
         let reg = schema::registry();
         let n = reg.mutants.len();

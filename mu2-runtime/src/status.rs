@@ -9,7 +9,7 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use crate::config::Guidance;
-use crate::engine::Limits;
+use crate::engine::{Limits, Settings};
 
 const REDRAW_EVERY: Duration = Duration::from_millis(250);
 const LINE_EVERY: Duration = Duration::from_secs(5);
@@ -31,10 +31,19 @@ pub struct Stats {
     pub failures: usize,
     pub cursor: usize,
     pub cycles: u64,
+    /// Mutants in the binary.
+    pub mutants: usize,
+    /// Mutants killed by the saved corpus.
+    pub killed: usize,
+    /// Mutants executed by some input.
+    pub seen: usize,
+    pub mutant_runs: u64,
+    /// Mutants run per input, as a moving average.
+    pub run_per_input: f64,
 }
 
 impl Stats {
-    pub fn new(branches: usize) -> Stats {
+    pub fn new(branches: usize, mutants: usize) -> Stats {
         Stats {
             started: Instant::now(),
             execs: 0,
@@ -49,7 +58,22 @@ impl Stats {
             failures: 0,
             cursor: 0,
             cycles: 0,
+            mutants,
+            killed: 0,
+            seen: 0,
+            mutant_runs: 0,
+            run_per_input: 0.0,
         }
+    }
+
+    /// Folds one input's number of mutant runs into the moving average.
+    pub fn note_mutants_run(&mut self, n: usize) {
+        const WEIGHT: f64 = 0.05;
+        self.run_per_input = if self.mutant_runs == n as u64 {
+            n as f64
+        } else {
+            self.run_per_input + WEIGHT * (n as f64 - self.run_per_input)
+        };
     }
 
     fn execs_per_sec(&self) -> f64 {
@@ -64,6 +88,7 @@ impl Stats {
 pub struct Status {
     name: String,
     guidance: Guidance,
+    mutation: bool,
     limits: Limits,
     tty: bool,
     last: Instant,
@@ -71,17 +96,30 @@ pub struct Status {
 }
 
 impl Status {
-    pub fn new(name: &str, guidance: Guidance, limits: Limits, seed: u64) -> Status {
+    pub fn new(name: &str, settings: &Settings) -> Status {
+        let (guidance, limits, seed) = (settings.guidance, settings.limits, settings.seed);
+        let mutation = matches!(guidance, Guidance::Mutation | Guidance::Split);
         let status = Status {
             name: name.to_string(),
             guidance,
+            mutation,
             limits,
             tty: std::io::stderr().is_terminal(),
             last: Instant::now(),
             drawn: 0,
         };
+        let pruning = if mutation {
+            format!(
+                " (opt {}, filter {}, {} jobs)",
+                settings.opt.name(),
+                settings.filter,
+                settings.jobs
+            )
+        } else {
+            String::new()
+        };
         status.write(&format!(
-            "mu2: fuzzing `{name}` with {} guidance, MU2_SEED={seed}, {}\n",
+            "mu2: fuzzing `{name}` with {} guidance{pruning}, MU2_SEED={seed}, {}\n",
             guidance.name(),
             status.budget_text()
         ));
@@ -147,9 +185,18 @@ impl Status {
 
     fn draw(&mut self, stats: &Stats) {
         let elapsed = clock(stats.started.elapsed());
+        let mutants = format!(
+            "{} killed of {} ({} seen), {:.1} run per input",
+            stats.killed, stats.mutants, stats.seen, stats.run_per_input
+        );
         if !self.tty {
+            let mutants = if self.mutation {
+                format!(", mutants {mutants}")
+            } else {
+                String::new()
+            };
             self.write(&format!(
-                "mu2 {}: {elapsed} elapsed, {} execs ({:.0}/s), corpus {} ({} favored), coverage {}/{}, valid {:.1}%, failures {}, left {}\n",
+                "mu2 {}: {elapsed} elapsed, {} execs ({:.0}/s), corpus {} ({} favored), coverage {}/{}, valid {:.1}%, failures {}{mutants}, left {}\n",
                 self.name,
                 stats.execs,
                 stats.execs_per_sec(),
@@ -163,7 +210,7 @@ impl Status {
             ));
             return;
         }
-        let lines = [
+        let mut lines = vec![
             format!("mu2 - {} ({} guidance)", self.name, self.guidance.name()),
             format!(
                 "  elapsed      {elapsed:<14} left       {}",
@@ -190,6 +237,9 @@ impl Status {
                 stats.failures
             ),
         ];
+        if self.mutation {
+            lines.push(format!("  mutants      {mutants}"));
+        }
         self.clear();
         self.write(&(lines.join("\n") + "\n"));
         self.drawn = lines.len();
@@ -199,6 +249,66 @@ impl Status {
         let mut err = std::io::stderr().lock();
         let _ = err.write_all(text.as_bytes());
         let _ = err.flush();
+    }
+}
+
+/// A counter with rate and time left, for long work such as scoring.
+pub(crate) struct Progress {
+    what: &'static str,
+    total: usize,
+    done: usize,
+    started: Instant,
+    last: Instant,
+    tty: bool,
+}
+
+impl Progress {
+    pub(crate) fn new(what: &'static str, total: usize) -> Progress {
+        Progress {
+            what,
+            total,
+            done: 0,
+            started: Instant::now(),
+            last: Instant::now(),
+            tty: std::io::stderr().is_terminal(),
+        }
+    }
+
+    pub(crate) fn step(&mut self) {
+        self.done += 1;
+        let every = if self.tty { REDRAW_EVERY } else { LINE_EVERY };
+        if self.last.elapsed() >= every {
+            self.last = Instant::now();
+            self.show();
+        }
+    }
+
+    fn show(&self) {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let rate = self.done as f64 / elapsed.max(1e-9);
+        let left = (self.total - self.done) as f64 / rate.max(1e-9);
+        let line = format!(
+            "mu2: {} {}/{} inputs ({rate:.1}/s, about {} left)",
+            self.what,
+            self.done,
+            self.total,
+            clock(Duration::from_secs_f64(left))
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = if self.tty {
+            write!(err, "\r\x1b[K{line}")
+        } else {
+            writeln!(err, "{line}")
+        };
+        let _ = err.flush();
+    }
+
+    pub(crate) fn finish(&self) {
+        if self.tty && self.done > 0 {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[K");
+            let _ = err.flush();
+        }
     }
 }
 

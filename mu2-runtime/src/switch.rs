@@ -134,6 +134,28 @@ impl Budget {
         }
     }
 
+    /// The budget for a mutant run on an input the original ran in
+    /// `original_steps`: a hundred times that (at least 100,000 steps), but
+    /// never more than this budget allows. Looping mutants then stop in
+    /// proportion to the work the input needs, not after a fixed count.
+    ///
+    /// ```
+    /// let b = mu2_runtime::Budget::default();
+    /// assert_eq!(b.for_mutant(50).step_limit, 100_000);
+    /// assert_eq!(b.for_mutant(2_000).step_limit, 200_000);
+    /// assert_eq!(b.for_mutant(u64::MAX).step_limit, b.step_limit);
+    /// ```
+    pub fn for_mutant(self, original_steps: u64) -> Budget {
+        let steps = original_steps
+            .saturating_mul(100)
+            .max(100_000)
+            .min(self.step_limit);
+        Budget {
+            step_limit: steps,
+            ..self
+        }
+    }
+
     /// This budget scaled by `factor` (the scorer runs with ten times the
     /// campaign's budget to avoid false kills).
     pub fn scaled(self, factor: u32) -> Budget {
