@@ -113,6 +113,7 @@ fn info() -> DriverInfo {
     DriverInfo {
         name: "magic",
         manifest_dir: env!("CARGO_MANIFEST_DIR"),
+        module: module_path!(),
     }
 }
 
@@ -241,6 +242,7 @@ fn a_new_driver_without_a_corpus_still_tests_something() {
     let info = DriverInfo {
         name: "fragile",
         manifest_dir: env!("CARGO_MANIFEST_DIR"),
+        module: module_path!(),
     };
     let message = panic_message(|| {
         drive(

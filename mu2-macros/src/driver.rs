@@ -148,7 +148,11 @@ fn try_expand(kind: Kind, args: TokenStream, input: TokenStream) -> syn::Result<
         None => quote!(__mu2_src.arbitrary::<#tuple>()?),
     };
     let info = quote! {
-        ::mu2::__rt::DriverInfo { name: #name_str, manifest_dir: ::core::env!("CARGO_MANIFEST_DIR") }
+        ::mu2::__rt::DriverInfo {
+            name: #name_str,
+            manifest_dir: ::core::env!("CARGO_MANIFEST_DIR"),
+            module: ::core::module_path!(),
+        }
     };
     let call = quote! {
         |__mu2_src: &mut ::mu2::__rt::Source| {

@@ -26,6 +26,8 @@ pub struct DriverInfo {
     pub name: &'static str,
     /// The crate root (`CARGO_MANIFEST_DIR` of the crate defining the driver).
     pub manifest_dir: &'static str,
+    /// The module defining it (`module_path!()`), to re-run it as a test.
+    pub module: &'static str,
 }
 
 /// How long a driver with no corpus runs random inputs under plain `cargo test`.
@@ -38,19 +40,27 @@ pub fn diff<O: Debug + Send>(
     run: fn(&mut Source) -> Result<O, Invalid>,
     compare: fn(&O, &O) -> bool,
 ) {
-    drive(info, &env_config(info), Driver::diff_by(run, compare))
+    if let Some(config) = supervised(info, run) {
+        drive(info, &config, Driver::diff_by(run, compare))
+    }
 }
 
 /// Runs a property driver (`#[mu2::fuzz]`): only panics fail it.
 pub fn fuzz(info: DriverInfo, run: fn(&mut Source) -> Result<(), Invalid>) {
-    drive(info, &env_config(info), Driver::fuzz(run))
+    if let Some(config) = supervised(info, run) {
+        drive(info, &config, Driver::fuzz(run))
+    }
 }
 
-fn env_config(info: DriverInfo) -> Config {
-    match Config::from_env(Path::new(info.manifest_dir)) {
+/// The test's configuration, unless a supervisor ran the work in a child
+/// process (`MU2=fuzz`, `MU2=score`), or this process is an isolation run.
+fn supervised<O>(info: DriverInfo, run: fn(&mut Source) -> Result<O, Invalid>) -> Option<Config> {
+    let config = match Config::from_env(Path::new(info.manifest_dir)) {
         Ok(c) => c,
         Err(e) => panic!("{e}"),
-    }
+    };
+    crate::supervise::isolate_if_asked(run);
+    (!crate::supervise::supervise(&info, &config, &config.dir.join(info.name))).then_some(config)
 }
 
 /// A driver's generate-and-run function, how its outputs compare, and how
@@ -98,15 +108,20 @@ impl Driver<()> {
 /// message naming each failing input.
 pub fn drive<O: Send>(info: DriverInfo, config: &Config, driver: Driver<O>) {
     let (run, snapshot, compare) = (driver.run, driver.snapshot, driver.compare);
-    let store = match Store::open(&config.dir, info.name) {
-        Ok(s) => s,
-        Err(e) => panic!("mu2: driver `{}`: {e}", info.name),
-    };
     let target = Target {
         name: info.name.to_string(),
         run,
         snapshot,
         compare,
+    };
+    // Plain `cargo test` of a driver nobody has fuzzed yet leaves no folders
+    // behind in the source tree.
+    if config.mode == Mode::Replay && !config.dir.join(info.name).join("corpus").is_dir() {
+        return smoke(target, config);
+    }
+    let store = match Store::open(&config.dir, info.name) {
+        Ok(s) => s,
+        Err(e) => panic!("mu2: driver `{}`: {e}", info.name),
     };
     match config.mode {
         Mode::Replay => replay(target, store, config),
@@ -184,7 +199,7 @@ fn replay<O>(target: Target<O>, store: Store, config: &Config) {
         eprintln!("{w}");
     }
     if entries.is_empty() {
-        return smoke(target, store);
+        return smoke(target, config);
     }
     let corpus = store.root().join("corpus");
     let mut problems = Vec::new();
@@ -251,7 +266,7 @@ fn replay<O>(target: Target<O>, store: Store, config: &Config) {
 
 /// No corpus yet: a short random run with a seed fixed by the driver's name,
 /// so the test is deterministic. A failing input is saved in `failures/`.
-fn smoke<O>(target: Target<O>, mut store: Store) {
+fn smoke<O>(target: Target<O>, config: &Config) {
     let seed = target.name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
     });
@@ -279,12 +294,15 @@ fn smoke<O>(target: Target<O>, mut store: Store) {
             size: bytes.len(),
             input_debug: None,
         };
-        let saved = match store.save_failure(&bytes, &failure) {
-            Ok(Some(name)) => format!(
+        let saved = match Store::open(&config.dir, &target.name).and_then(|mut store| {
+            let name = store.save_failure(&bytes, &failure)?;
+            Ok((name, store))
+        }) {
+            Ok((Some(name), store)) => format!(
                 "saved as {}",
                 store.root().join("failures").join(name).display()
             ),
-            Ok(None) => format!("already in {}", store.root().join("failures").display()),
+            Ok((None, store)) => format!("already in {}", store.root().join("failures").display()),
             Err(e) => format!("could not be saved: {e}"),
         };
         panic!(

@@ -186,6 +186,13 @@ impl<O: Send> Campaign<O> {
 
     /// Runs until the time or trial limit (forever without one).
     pub fn run(mut self) -> Result<Summary, StoreError> {
+        // Mutants that took an earlier process down are killed (CRASHED) and
+        // never run again.
+        for m in crate::supervise::crashed_indices(self.store.root()) {
+            self.kills.killed.insert(m);
+            self.kills.surviving.remove(m);
+        }
+        self.stats.killed = self.kills.killed.count();
         self.known_failures = self.store.failures()?.len();
         self.stats.failures = self.known_failures;
         self.store.log(&format!(
@@ -282,6 +289,7 @@ impl<O: Send> Campaign<O> {
         kills
             .selector
             .select(&kills.surviving, &self.trace, &mut kills.chosen);
+        crate::supervise::judging(bytes);
         let budget = self.budget.wall(MUTANT_WALL).for_mutant(self.trace.steps());
         let outcomes = pool.run(bytes, &kills.chosen, budget);
         self.stats.mutant_runs += outcomes.len() as u64;
@@ -364,6 +372,7 @@ impl<O: Send> Campaign<O> {
         pool: &Pool<'_, O>,
     ) -> Result<(), StoreError> {
         self.stats.trials += 1;
+        crate::supervise::trials(self.stats.trials);
         let mutating = self.mutating();
         let (result, bytes) = self.execute(bytes, true, mutating);
         let observed = match result {

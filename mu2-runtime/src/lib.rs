@@ -36,6 +36,7 @@ pub mod schema;
 pub mod score;
 pub mod site;
 mod status;
+pub mod supervise;
 pub mod switch;
 
 pub use bits::Bits;

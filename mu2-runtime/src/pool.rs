@@ -54,7 +54,7 @@ impl<'scope, O: Send + 'scope> Pool<'scope, O> {
                             let out: Vec<_> = job
                                 .mutants
                                 .iter()
-                                .map(|&m| (m, run_one(run, &job.bytes, m, job.budget)))
+                                .map(|&m| (m, run_one(i + 1, run, &job.bytes, m, job.budget)))
                                 .collect();
                             if out_tx.send(out).is_err() {
                                 break;
@@ -84,7 +84,7 @@ impl<'scope, O: Send + 'scope> Pool<'scope, O> {
         if self.workers.is_empty() || mutants.len() < 2 {
             return mutants
                 .iter()
-                .map(|&m| (m, run_one(self.run, bytes, m, budget)))
+                .map(|&m| (m, run_one(0, self.run, bytes, m, budget)))
                 .collect();
         }
         let bytes = Arc::new(bytes.to_vec());
@@ -110,12 +110,17 @@ impl<'scope, O: Send + 'scope> Pool<'scope, O> {
     }
 }
 
+/// Runs one mutant; `slot` says which thread, for the supervisor.
 fn run_one<O>(
+    slot: usize,
     run: fn(&mut Source) -> Result<O, Invalid>,
     bytes: &[u8],
     mutant: usize,
     budget: Budget,
 ) -> MutantOutcome<O> {
     let mut src = Source::new(bytes.to_vec(), None, MAX_INPUT);
-    crate::run_at(Some(mutant as u32), budget, || run(&mut src))
+    crate::supervise::running(slot, Some(mutant));
+    let outcome = crate::run_at(Some(mutant as u32), budget, || run(&mut src));
+    crate::supervise::running(slot, None);
+    outcome
 }

@@ -38,6 +38,10 @@ pub fn score<O: Send>(
     let mut timed_out: Vec<Option<String>> = vec![None; n];
     let mut killed: Vec<Option<String>> = vec![None; n];
     let mut trace = Trace::default();
+    let mut crashed = Bits::new(n);
+    for m in crate::supervise::crashed_indices(store.root()) {
+        crashed.insert(m);
+    }
     let mut progress = crate::status::Progress::new("scoring", entries.len());
     std::thread::scope(|scope| {
         let pool = Pool::new(scope, target.run, jobs);
@@ -55,10 +59,14 @@ pub fn score<O: Send>(
                 .executed()
                 .iter()
                 .filter(|&m| {
-                    trace.infected().contains(m) && !unviable.contains(m) && timed_out[m].is_none()
+                    trace.infected().contains(m)
+                        && !unviable.contains(m)
+                        && !crashed.contains(m)
+                        && timed_out[m].is_none()
                 })
                 .collect();
             let mutant_budget = budget.for_mutant(trace.steps()).scaled(10);
+            crate::supervise::judging(&entry.bytes);
             let mut kills = Vec::new();
             for (m, outcome) in pool.run(&entry.bytes, &chosen, mutant_budget) {
                 match decide(&observed, outcome, target.compare) {
@@ -90,6 +98,8 @@ pub fn score<O: Send>(
             let i = m.index;
             let (status, by) = if unviable.contains(i) {
                 (Status::Unviable, None)
+            } else if crashed.contains(i) {
+                (Status::Crashed, None)
             } else if let Some(by) = &killed[i] {
                 (Status::Killed, Some(by.clone()))
             } else if let Some(by) = &timed_out[i] {
