@@ -108,6 +108,41 @@ group! {
         pub fn qualified(a: u8) -> ::core::option::Option<u8> {
             Some(a + 3)
         }
+
+        // `Default` only for `'static`: no `Default` mutant for `Doc<'a>`.
+        #[derive(Debug)]
+        pub struct Doc<'a>(pub Vec<&'a str>);
+
+        impl Default for Doc<'static> {
+            fn default() -> Self {
+                Doc(vec![])
+            }
+        }
+
+        impl<'a> FromIterator<&'a str> for Doc<'a> {
+            fn from_iter<I: IntoIterator<Item = &'a str>>(iter: I) -> Self {
+                Doc(iter.into_iter().filter(|w| w.len() > 1).collect())
+            }
+        }
+
+        impl<'a> Doc<'a> {
+            pub fn parse(s: &'a str) -> Doc<'a> {
+                s.split(' ').collect()
+            }
+            pub fn first(&self) -> Result<Doc<'a>, ()> {
+                Ok(Doc(self.0.iter().take(1).copied().collect()))
+            }
+        }
+
+        impl Doc<'_> {
+            pub fn again(&self) -> Self {
+                Doc(self.0.clone())
+            }
+        }
+
+        pub fn doc(s: &str) -> Option<Doc<'_>> {
+            Some(Doc::parse(s))
+        }
     }
     |m| {
         let mut v = vec![];
@@ -137,6 +172,8 @@ group! {
             m::character('c'),
             m::paren(1),
             m::qualified(1),
+            m::Doc::parse("ab c de").first().map(|d| d.again()),
+            m::doc("xy z"),
         ]
     }
 }

@@ -150,6 +150,8 @@ pub struct Rewriter {
     typed: bool,
     /// The current function body calls `kind` methods and needs the prelude.
     needs_prelude: bool,
+    /// Inside an `impl` whose `Self` has lifetime parameters.
+    self_lifetimes: bool,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -162,6 +164,7 @@ impl Rewriter {
             function: String::new(),
             typed: true,
             needs_prelude: false,
+            self_lifetimes: false,
             errors: Vec::new(),
         }
     }
@@ -256,6 +259,10 @@ impl Rewriter {
         if i.unsafety.is_some() {
             return;
         }
+        let self_lifetimes = std::mem::replace(
+            &mut self.self_lifetimes,
+            i.generics.lifetimes().next().is_some() || region_args(&i.self_ty, false),
+        );
         let self_ty = text::type_name(&i.self_ty.to_token_stream());
         let owner = match &i.trait_ {
             Some((_, path, _)) => format!(
@@ -283,6 +290,7 @@ impl Rewriter {
             self.function(&f.sig.clone(), &mut f.block, name);
             self.config = saved;
         }
+        self.self_lifetimes = self_lifetimes;
     }
 
     pub fn trait_def(&mut self, t: &mut ItemTrait) {
@@ -322,7 +330,7 @@ impl Rewriter {
         }
         let alts = match &sig.output {
             ReturnType::Default => vec![Ret::Unit],
-            ReturnType::Type(_, ty) => ret_alternatives(ty),
+            ReturnType::Type(_, ty) => ret_alternatives(ty, self.self_lifetimes),
         };
         if alts.is_empty() {
             return None;
@@ -842,13 +850,26 @@ impl Ret {
     }
 }
 
-fn ret_alternatives(ty: &Type) -> Vec<Ret> {
+/// The return-value alternatives for type `ty`. `Default` is left out when
+/// the type has a lifetime argument (`Doc<'a>`, `Self` in `impl Doc<'a>`):
+/// type checking picks an impl regardless of lifetimes, so an impl only for
+/// `Doc<'static>` would be picked, and borrow checking would then fail.
+fn ret_alternatives(ty: &Type, self_lifetimes: bool) -> Vec<Ret> {
+    let mut alts = ret_kinds(ty);
+    alts.retain(|a| match a {
+        Ret::Default(t) | Ret::OkDefault(t) => !region_args(t, self_lifetimes),
+        _ => true,
+    });
+    alts
+}
+
+fn ret_kinds(ty: &Type) -> Vec<Ret> {
     if contains_impl_trait(ty) {
         return vec![];
     }
     match ty {
         Type::Never(_) => vec![],
-        Type::Paren(p) => ret_alternatives(&p.elem),
+        Type::Paren(p) => ret_kinds(&p.elem),
         Type::Tuple(t) if t.elems.is_empty() => vec![Ret::Unit],
         Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
             let seg = &p.path.segments[0];
@@ -871,6 +892,33 @@ fn ret_alternatives(ty: &Type) -> Vec<Ret> {
         }
         _ => vec![Ret::Default(Box::new(ty.clone()))],
     }
+}
+
+/// Whether `ty` passes a lifetime other than `'static` as a generic argument
+/// (`Doc<'a>`, `Doc<'_>`; not `&'a str`, nor `Cow<'a, str>`, whose `Default`
+/// holds for every lifetime), or is `Self` when `self_lifetimes`.
+fn region_args(ty: &Type, self_lifetimes: bool) -> bool {
+    struct Finder(bool, bool);
+    impl syn::visit::Visit<'_> for Finder {
+        fn visit_path_segment(&mut self, seg: &syn::PathSegment) {
+            if seg.ident == "Self" && self.1 {
+                self.0 = true;
+            }
+            if seg.ident != "Cow" {
+                if let PathArguments::AngleBracketed(a) = &seg.arguments {
+                    for arg in &a.args {
+                        if let GenericArgument::Lifetime(l) = arg {
+                            self.0 |= l.ident != "static";
+                        }
+                    }
+                }
+            }
+            syn::visit::visit_path_segment(self, seg)
+        }
+    }
+    let mut f = Finder(false, self_lifetimes);
+    syn::visit::Visit::visit_type(&mut f, ty);
+    f.0
 }
 
 fn last_segment(ty: &Type) -> Option<String> {
