@@ -425,6 +425,44 @@ mod returning {
     pub fn never() -> ! {
         panic!("never")
     }
+
+    #[derive(Debug, PartialEq)]
+    pub struct Origin(pub i32);
+
+    // `Default::default()` for `default()` would only call itself.
+    #[mu2::mutate(only(returns))]
+    impl Default for Origin {
+        fn default() -> Self {
+            Origin(0)
+        }
+    }
+
+    #[mu2::mutate(only(returns))]
+    impl Origin {
+        pub fn default() -> Self {
+            Origin(1)
+        }
+    }
+
+    // A type whose `Default` holds only for `'static`: no `Default` mutant
+    // for other lifetimes (it would not borrow-check); `Cow` keeps its own.
+    pub struct Words<'a>(pub Vec<&'a str>);
+
+    impl Default for Words<'static> {
+        fn default() -> Self {
+            Words(vec![])
+        }
+    }
+
+    #[mu2::mutate(only(returns))]
+    pub fn words(s: &str) -> Words<'_> {
+        Words(s.split(' ').collect())
+    }
+
+    #[mu2::mutate(only(returns))]
+    pub fn cow(s: &str) -> std::borrow::Cow<'_, str> {
+        s.into()
+    }
 }
 
 #[test]
@@ -474,6 +512,10 @@ fn returns() {
     // Nothing to return instead of `impl Trait` or `!`.
     assert!(of_in(&module, "iter").is_empty());
     assert!(of_in(&module, "never").is_empty());
+    assert!(of_in(&module, "<Origin as Default>::default").is_empty());
+    assert_eq!(run(r("Origin::default", "Default::default()"), Origin::default), Origin(0));
+    assert!(of_in(&module, "words").is_empty());
+    assert_eq!(run(r("cow", "Default::default()"), || cow("x")), "");
     // Each function has only its return mutants, one or two.
     assert_eq!(listing_in(&module, "flag").len(), 2);
     assert_eq!(listing_in(&module, "option").len(), 1);

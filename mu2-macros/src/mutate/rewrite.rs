@@ -152,6 +152,9 @@ pub struct Rewriter {
     needs_prelude: bool,
     /// Inside an `impl` whose `Self` has lifetime parameters.
     self_lifetimes: bool,
+    /// Inside an `impl Default for ..`, whose `default()` would only call
+    /// itself as its `Default::default()` mutant.
+    in_default_impl: bool,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -165,6 +168,7 @@ impl Rewriter {
             typed: true,
             needs_prelude: false,
             self_lifetimes: false,
+            in_default_impl: false,
             errors: Vec::new(),
         }
     }
@@ -263,6 +267,13 @@ impl Rewriter {
             &mut self.self_lifetimes,
             i.generics.lifetimes().next().is_some() || region_args(&i.self_ty, false),
         );
+        let in_default_impl = std::mem::replace(
+            &mut self.in_default_impl,
+            i.trait_
+                .as_ref()
+                .and_then(|(_, path, _)| path.segments.last())
+                .is_some_and(|s| s.ident == "Default"),
+        );
         let self_ty = text::type_name(&i.self_ty.to_token_stream());
         let owner = match &i.trait_ {
             Some((_, path, _)) => format!(
@@ -291,6 +302,7 @@ impl Rewriter {
             self.config = saved;
         }
         self.self_lifetimes = self_lifetimes;
+        self.in_default_impl = in_default_impl;
     }
 
     pub fn trait_def(&mut self, t: &mut ItemTrait) {
@@ -330,7 +342,13 @@ impl Rewriter {
         }
         let alts = match &sig.output {
             ReturnType::Default => vec![Ret::Unit],
-            ReturnType::Type(_, ty) => ret_alternatives(ty, self.self_lifetimes),
+            ReturnType::Type(_, ty) => {
+                let mut alts = ret_alternatives(ty, self.self_lifetimes);
+                if self.in_default_impl && sig.ident == "default" {
+                    alts.retain(|a| !matches!(a, Ret::Default(_)));
+                }
+                alts
+            }
         };
         if alts.is_empty() {
             return None;
