@@ -129,6 +129,7 @@ fn config(dir: &Path, mode: Mode, update: bool) -> Config {
         opt: mu2::guidance::Opt::Infection,
         filter: mu2::guidance::Filter::All,
         jobs: 1,
+        input: None,
     }
 }
 

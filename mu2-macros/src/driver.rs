@@ -147,6 +147,10 @@ fn try_expand(kind: Kind, args: TokenStream, input: TokenStream) -> syn::Result<
         Some(g) => quote_spanned!(g.span()=> #g(__mu2_src)),
         None => quote!(__mu2_src.arbitrary::<#tuple>()?),
     };
+    let kind_str = match kind {
+        Kind::Diff => "diff",
+        Kind::Fuzz => "fuzz",
+    };
     let info = quote! {
         ::mu2::__rt::DriverInfo {
             name: #name_str,
@@ -154,10 +158,25 @@ fn try_expand(kind: Kind, args: TokenStream, input: TokenStream) -> syn::Result<
             module: ::core::module_path!(),
         }
     };
+    // Listed for `cargo mu2` before any test runs.
+    let register = quote! {
+        #[::mu2::__rt::linkme::distributed_slice(::mu2::__rt::DRIVERS)]
+        #[linkme(crate = ::mu2::__rt::linkme)]
+        static __MU2_DRIVER: ::mu2::__rt::DriverEntry =
+            ::mu2::__rt::DriverEntry { info: #info, kind: #kind_str };
+    };
     let call = quote! {
         |__mu2_src: &mut ::mu2::__rt::Source| {
             let __mu2_args: #tuple = #generate;
             ::core::result::Result::Ok(#name(#(__mu2_args.#indices),*))
+        }
+    };
+    let show = quote! {
+        |__mu2_src: &mut ::mu2::__rt::Source| -> ::core::result::Result<::core::option::Option<::std::string::String>, ::mu2::__rt::Invalid> {
+            #[allow(unused_imports)]
+            use ::mu2::__rt::prelude::*;
+            let __mu2_args: #tuple = #generate;
+            ::core::result::Result::Ok((&::mu2::__rt::Show(&__mu2_args)).__mu2_show())
         }
     };
     let body = match kind {
@@ -167,15 +186,16 @@ fn try_expand(kind: Kind, args: TokenStream, input: TokenStream) -> syn::Result<
                 Some(c) => quote_spanned!(c.span()=> #c),
                 None => quote_spanned!(output.span()=> ::mu2::__rt::equal::<#output>),
             };
-            quote!(::mu2::__rt::driver::diff::<#output>(#info, #call, #compare))
+            quote!(::mu2::__rt::driver::diff::<#output>(#info, #call, #compare, #show))
         }
-        Kind::Fuzz => quote!(::mu2::__rt::driver::fuzz(#info, #call)),
+        Kind::Fuzz => quote!(::mu2::__rt::driver::fuzz(#info, #call, #show)),
     };
     Ok(quote! {
         #(#docs)*
         #[test]
         #(#others)*
         fn #name() {
+            #register
             #[allow(clippy::needless_pass_by_value)]
             #f
             #body

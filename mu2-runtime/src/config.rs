@@ -16,6 +16,8 @@ pub enum Mode {
     Fuzz,
     /// `MU2=score`: run every saved input against every mutant and write the report.
     Score,
+    /// `MU2=repro`: replay the input file `MU2_INPUT` and tell what it does.
+    Repro,
 }
 
 /// How new inputs are chosen and kept.
@@ -79,6 +81,8 @@ pub struct Config {
     pub filter: Filter,
     /// Worker threads for mutant runs (`MU2_JOBS`).
     pub jobs: usize,
+    /// The input file to replay (`MU2_INPUT`, with `MU2=repro`).
+    pub input: Option<PathBuf>,
 }
 
 impl Config {
@@ -110,6 +114,7 @@ impl Config {
             None | Some("replay") => Mode::Replay,
             Some("fuzz") => Mode::Fuzz,
             Some("score") => Mode::Score,
+            Some("repro") => Mode::Repro,
             Some(other) => {
                 return Err(error(
                     "MU2",
@@ -195,7 +200,16 @@ impl Config {
             Some("1") | Some("true") | Some("yes") => true,
             Some(other) => return Err(error("MU2_UPDATE", other.into(), "`1` or `0`")),
         };
+        let input = get("MU2_INPUT").map(|v| crate_root.join(v.trim()));
+        if mode == Mode::Repro && input.is_none() {
+            return Err(error(
+                "MU2_INPUT",
+                String::new(),
+                "the path of an input file to replay with MU2=repro",
+            ));
+        }
         Ok(Config {
+            input,
             mode,
             guidance,
             time,

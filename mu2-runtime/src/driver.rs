@@ -30,25 +30,49 @@ pub struct DriverInfo {
     pub module: &'static str,
 }
 
+/// A driver as the registry lists it.
+#[derive(Clone, Copy, Debug)]
+pub struct DriverEntry {
+    pub info: DriverInfo,
+    /// `diff` or `fuzz`.
+    pub kind: &'static str,
+}
+
+impl DriverInfo {
+    /// The test's name as libtest knows it: the module path without the
+    /// crate, then the driver's name.
+    pub fn test_name(&self) -> String {
+        match self.module.split_once("::") {
+            Some((_, rest)) => format!("{rest}::{}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+}
+
 /// How long a driver with no corpus runs random inputs under plain `cargo test`.
 const SMOKE_TIME: Duration = Duration::from_secs(1);
 const SMOKE_TRIALS: u64 = 10_000;
+
+/// A function that generates a driver's input and shows it with `Debug`
+/// (`None` when its type has no `Debug`): what `MU2=repro` prints.
+pub type ShowFn = fn(&mut Source) -> Result<Option<String>, Invalid>;
 
 /// Runs a differential driver (`#[mu2::diff]`) as the `MU2_*` variables say.
 pub fn diff<O: Debug + Send>(
     info: DriverInfo,
     run: fn(&mut Source) -> Result<O, Invalid>,
     compare: fn(&O, &O) -> bool,
+    show: ShowFn,
 ) {
     if let Some(config) = supervised(info, run) {
-        drive(info, &config, Driver::diff_by(run, compare))
+        drive(info, &config, Driver::diff_by(run, compare).show(show))
     }
 }
 
 /// Runs a property driver (`#[mu2::fuzz]`): only panics fail it.
-pub fn fuzz(info: DriverInfo, run: fn(&mut Source) -> Result<(), Invalid>) {
+pub fn fuzz(info: DriverInfo, run: fn(&mut Source) -> Result<(), Invalid>, show: ShowFn) {
     if let Some(config) = supervised(info, run) {
-        drive(info, &config, Driver::fuzz(run))
+        drive(info, &config, Driver::fuzz(run).show(show))
     }
 }
 
@@ -69,6 +93,17 @@ pub struct Driver<O> {
     run: fn(&mut Source) -> Result<O, Invalid>,
     compare: fn(&O, &O) -> bool,
     snapshot: Option<fn(&O) -> String>,
+    show: Option<ShowFn>,
+}
+
+impl<O> Driver<O> {
+    /// How `MU2=repro` shows the generated input.
+    pub fn show(self, show: ShowFn) -> Driver<O> {
+        Driver {
+            show: Some(show),
+            ..self
+        }
+    }
 }
 
 impl<O: Debug> Driver<O> {
@@ -82,6 +117,7 @@ impl<O: Debug> Driver<O> {
             run,
             compare,
             snapshot: Some(|o: &O| format!("{o:?}")),
+            show: None,
         }
     }
 }
@@ -100,6 +136,7 @@ impl Driver<()> {
             run,
             compare: |_, _| true,
             snapshot: None,
+            show: None,
         }
     }
 }
@@ -107,7 +144,7 @@ impl Driver<()> {
 /// Replays or fuzzes, as `config` says. Panics (failing the test) with a
 /// message naming each failing input.
 pub fn drive<O: Send>(info: DriverInfo, config: &Config, driver: Driver<O>) {
-    let (run, snapshot, compare) = (driver.run, driver.snapshot, driver.compare);
+    let (run, snapshot, compare, show) = (driver.run, driver.snapshot, driver.compare, driver.show);
     let target = Target {
         name: info.name.to_string(),
         run,
@@ -127,6 +164,7 @@ pub fn drive<O: Send>(info: DriverInfo, config: &Config, driver: Driver<O>) {
         Mode::Replay => replay(target, store, config),
         Mode::Fuzz => campaign(target, store, config),
         Mode::Score => crate::score::score_driver(target, store, config),
+        Mode::Repro => repro(target, show, config),
     }
 }
 
@@ -310,4 +348,90 @@ fn smoke<O>(target: Target<O>, config: &Config) {
             target.name, target.name
         );
     }
+}
+
+/// `MU2=repro`: what one input file generates, what the original does with
+/// it, and which mutants it kills.
+fn repro<O>(target: Target<O>, show: Option<ShowFn>, config: &Config) {
+    use crate::oracle::{Observed, Verdict, decide};
+    use crate::probe::{Probes, Trace};
+    let path = config
+        .input
+        .as_ref()
+        .expect("MU2=repro requires MU2_INPUT (checked with the config)");
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => panic!("mu2: cannot read the input {}: {e}", path.display()),
+    };
+    let mut text = format!(
+        "mu2: `{}` on {} ({} bytes)\n",
+        target.name,
+        path.display(),
+        bytes.len()
+    );
+    let input = match show.map(|show| show(&mut Source::new(bytes.clone(), None, MAX_INPUT))) {
+        Some(Ok(Some(shown))) => shown,
+        Some(Ok(None)) | None => "(the input's type does not implement Debug)".into(),
+        Some(Err(Invalid)) => "(these bytes do not generate an input: INVALID)".into(),
+    };
+    text.push_str(&format!("input:\n{}\n", indent(&input)));
+    let mut trace = Trace::default();
+    let mut src = Source::new(bytes.clone(), None, MAX_INPUT);
+    let run = target.run;
+    let outcome =
+        crate::probe::record_with(&mut trace, Probes::All, Budget::default(), || run(&mut src));
+    let original = match &outcome {
+        Outcome::Returned(Ok(o)) => match target.snapshot {
+            Some(snapshot) => format!("returned {}", snapshot(o)),
+            None => "returned".into(),
+        },
+        Outcome::Returned(Err(Invalid)) | Outcome::Stopped(Stop::Invalid) => {
+            "INVALID (an assumption does not hold)".into()
+        }
+        Outcome::Panicked(p) => p.to_string(),
+        Outcome::Stopped(stop) => stop.to_string(),
+    };
+    text.push_str(&format!("original: {original}\n"));
+    let observed = Observed::of(outcome);
+    let mutants = crate::schema::mutants();
+    let chosen: Vec<usize> = trace
+        .executed()
+        .iter()
+        .filter(|&m| trace.infected().contains(m))
+        .collect();
+    let mut killed = Vec::new();
+    for &m in &chosen {
+        let mut src = Source::new(bytes.clone(), None, MAX_INPUT);
+        let budget = Budget::default().for_mutant(trace.steps());
+        let verdict = decide(
+            &observed,
+            crate::run_at(Some(m as u32), budget, || run(&mut src)),
+            target.compare,
+        );
+        if verdict.detected() {
+            killed.push((m, verdict));
+        }
+    }
+    text.push_str(&format!(
+        "mutants: it executes {}, infects {}, and kills {}:",
+        trace.executed().count(),
+        chosen.len(),
+        killed.len()
+    ));
+    for (m, verdict) in killed {
+        let how = if verdict == Verdict::TimedOut {
+            " (TIMED_OUT)"
+        } else {
+            ""
+        };
+        text.push_str(&format!("\n  {} {}{how}", mutants[m].id, mutants[m]));
+    }
+    crate::status::say(&text);
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

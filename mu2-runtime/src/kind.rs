@@ -351,6 +351,26 @@ impl<T> DefaultNo<T> for &Ret<T> {
     }
 }
 
+/// A driver's generated input, shown with `Debug` where its type has it.
+pub struct Show<'a, T>(pub &'a T);
+
+pub trait ShowYes {
+    fn __mu2_show(&self) -> Option<String>;
+}
+impl<T: std::fmt::Debug> ShowYes for Show<'_, T> {
+    fn __mu2_show(&self) -> Option<String> {
+        Some(format!("{:#?}", self.0))
+    }
+}
+pub trait ShowNo {
+    fn __mu2_show(&self) -> Option<String>;
+}
+impl<T> ShowNo for &Show<'_, T> {
+    fn __mu2_show(&self) -> Option<String> {
+        None
+    }
+}
+
 /// The traits above, imported anonymously by generated code.
 pub mod prelude {
     pub use super::{
@@ -359,11 +379,11 @@ pub mod prelude {
         BitAndNo as _, BitAndYes as _, BitOrAssignNo as _, BitOrAssignYes as _, BitOrNo as _,
         BitOrYes as _, DefaultNo as _, DefaultYes as _, DivAssignNo as _, DivAssignYes as _,
         DivNo as _, DivYes as _, EqNo as _, EqYes as _, IdNo as _, IdYes as _, MulAssignNo as _,
-        MulAssignYes as _, MulNo as _, MulYes as _, OrdNo as _, OrdYes as _, PlaceSized as _, PlaceUnsized as _,
-        ShlAssignNo as _,
-        ShlAssignYes as _, ShlNo as _, ShlYes as _, ShrAssignNo as _, ShrAssignYes as _,
-        ShrNo as _, ShrYes as _, SubAssignNo as _, SubAssignYes as _, SubNo as _, SubYes as _,
-        UnDupNo as _, UnDupYes as _,
+        MulAssignYes as _, MulNo as _, MulYes as _, OrdNo as _, OrdYes as _, PlaceSized as _,
+        PlaceUnsized as _, ShlAssignNo as _, ShlAssignYes as _, ShlNo as _, ShlYes as _,
+        ShrAssignNo as _, ShrAssignYes as _, ShrNo as _, ShrYes as _, SubAssignNo as _,
+        SubAssignYes as _, SubNo as _, SubYes as _, UnDupNo as _, UnDupYes as _,
     };
+    pub use super::{ShowNo as _, ShowYes as _};
     pub use crate::site::QOther as _;
 }

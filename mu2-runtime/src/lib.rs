@@ -26,6 +26,7 @@ pub mod guidance;
 mod havoc;
 pub mod input;
 pub mod kind;
+pub mod list;
 pub mod oracle;
 pub mod outcome;
 mod pool;
@@ -125,10 +126,11 @@ fn index_of(id: MutantId) -> u32 {
 /// For generated code only.
 #[doc(hidden)]
 pub mod __rt {
-    pub use crate::driver::{self, DriverInfo};
-    pub use crate::input::Source;
-    pub use crate::kind::{Asg, Ops, Place, Ret, Un, prelude};
+    pub use crate::driver::{self, DriverEntry, DriverInfo};
+    pub use crate::input::{Invalid, Source};
+    pub use crate::kind::{Asg, Ops, Place, Ret, Show, Un, prelude};
     pub use crate::outcome::assumption_failed;
+    pub use crate::schema::DRIVERS;
 
     /// The default comparison of a differential driver's outputs.
     pub fn equal<O: PartialEq>(a: &O, b: &O) -> bool {

@@ -156,6 +156,12 @@ impl Unit {
 #[linkme::distributed_slice]
 pub static UNITS: [&'static Unit];
 
+/// Every `#[mu2::diff]` / `#[mu2::fuzz]` driver in the binary, registered by
+/// the driver macro so `cargo mu2 list` can find them without running tests.
+#[doc(hidden)]
+#[linkme::distributed_slice]
+pub static DRIVERS: [crate::driver::DriverEntry];
+
 /// A mutant's name across processes: the same for the same source.
 ///
 /// It hashes the file, module, enclosing function, operator, original and

@@ -289,12 +289,8 @@ pub(crate) fn supervise(info: &DriverInfo, config: &Config, root: &Path) -> bool
     true
 }
 
-/// The test's name as libtest knows it: the module path without the crate.
 fn test_name(info: &DriverInfo) -> String {
-    match info.module.split_once("::") {
-        Some((_, rest)) => format!("{rest}::{}", info.name),
-        None => info.name.to_string(),
-    }
+    info.test_name()
 }
 
 fn describe(status: ExitStatus) -> String {
