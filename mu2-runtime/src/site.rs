@@ -40,6 +40,20 @@ fn unviable(u: &Unit, mutant: u32) -> ! {
     outcome::stop(Stop::Unviable(schema::mutants()[index].id))
 }
 
+/// Evaluates the original or an alternative on copies, for infection;
+/// `None` if it panicked. Probe runs are quiet already (`probe::record_with`
+/// sets the switch quiet after installing the hook), so there this is a
+/// bare `catch_unwind`, without `outcome::quietly`'s hook check and quiet
+/// guard at every evaluation.
+#[inline(always)]
+fn evaluate<R>(f: impl FnOnce() -> R) -> Option<R> {
+    if switch::quiet() {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+    } else {
+        outcome::quietly(f)
+    }
+}
+
 /// Which of `count` alternatives starting at `m` is active here.
 #[inline(always)]
 fn active(u: &Unit, m: u32, count: u32) -> Option<u32> {
@@ -47,6 +61,17 @@ fn active(u: &Unit, m: u32, count: u32) -> Option<u32> {
         return None;
     }
     switch::choice(u, m, count)
+}
+
+/// Whether nothing is switched on for this thread: no mutant, no probe, no
+/// budget. The original code may then run exactly as written, so a function
+/// can test this once at entry and run an uninstrumented copy of its body
+/// (`if ::mu2::__rt::idle() { original } else { rewritten }`), which is
+/// what keeps plain calls at the speed of unannotated code (see
+/// docs/benchmarks.md).
+#[inline(always)]
+pub fn idle() -> bool {
+    switch::mode() == 0
 }
 
 /// `l op r` for an arithmetic or bitwise operator.
@@ -87,13 +112,13 @@ pub fn bin<L, R, O, const N: usize>(
     let (lc, rc) = ((dup.l)(&l), (dup.r)(&r));
     // The original on copies first: it may panic (an overflow), and then
     // an alternative that does not is infected all the same.
-    let out = outcome::quietly(|| orig((dup.l)(&lc), (dup.r)(&rc)));
+    let out = evaluate(|| orig((dup.l)(&lc), (dup.r)(&rc)));
     for (j, alt) in alts.iter().enumerate() {
         let j = m + j as u32;
         match alt {
             None => probe::unviable(u, j),
             Some(alt) => {
-                let v = outcome::quietly(|| alt((dup.l)(&lc), (dup.r)(&rc)));
+                let v = evaluate(|| alt((dup.l)(&lc), (dup.r)(&rc)));
                 if differ(v.as_ref(), out.as_ref(), dup.eq) {
                     probe::infected(u, j)
                 }
@@ -128,41 +153,46 @@ pub fn assign<L, R, const N: usize>(
     orig: fn(&mut L, R),
     kinds: fn(&Asg<L, R>) -> (Option<AsgDup<L, R>>, [AsgAlt<L, R>; N]),
 ) {
+    let mut moved = None;
     // SAFETY: `l` is `&raw mut` of a place the caller may assign (borrowck
     // checked it as a mutable borrow), made just before this call, after
     // the right side was evaluated: nothing else uses the place meanwhile.
-    unsafe { with_place(l, |l| assign_to(u, m, r, l, orig, kinds)) }
+    let place = unsafe { place_mut(l, &mut moved) };
+    // Called once, not in a closure per branch: a closure called twice was
+    // outlined, and every assignment site became a function call.
+    assign_to(u, m, r, place, orig, kinds)
 }
 
-/// Runs `f` on the place `p` points to, through a reference when `p` is
-/// aligned, else on a copy written back afterwards (also when `f` panics).
+/// The place `p` points to, as a reference when `p` is aligned, else as a
+/// copy kept in `moved`, written back when `moved` drops (also when the
+/// assignment panics).
 ///
 /// # Safety
 ///
 /// `p` must be valid for reads and writes, and not be used by anything
-/// else until this returns.
+/// else while the reference lives.
 #[inline(always)]
-unsafe fn with_place<L, T>(p: *mut L, f: impl FnOnce(&mut L) -> T) -> T {
+unsafe fn place_mut<'a, L>(p: *mut L, moved: &'a mut Option<WriteBack<L>>) -> &'a mut L {
     if p.is_aligned() {
         // SAFETY: aligned, and valid and unaliased per the contract.
-        return f(unsafe { &mut *p });
-    }
-    struct WriteBack<L>(*mut L, std::mem::ManuallyDrop<L>);
-    impl<L> Drop for WriteBack<L> {
-        fn drop(&mut self) {
-            // SAFETY: moves the value read below back where it came from.
-            unsafe {
-                self.0
-                    .write_unaligned(std::mem::ManuallyDrop::take(&mut self.1))
-            }
-        }
+        return unsafe { &mut *p };
     }
     // SAFETY: valid for reads; the value is moved back by `WriteBack`.
-    let mut v = WriteBack(
-        p,
-        std::mem::ManuallyDrop::new(unsafe { p.read_unaligned() }),
-    );
-    f(&mut v.1)
+    let v = unsafe { p.read_unaligned() };
+    &mut moved.insert(WriteBack(p, std::mem::ManuallyDrop::new(v))).1
+}
+
+/// A value read from an unaligned place, moved back there when dropped.
+struct WriteBack<L>(*mut L, std::mem::ManuallyDrop<L>);
+
+impl<L> Drop for WriteBack<L> {
+    fn drop(&mut self) {
+        // SAFETY: moves the value read in `place_mut` back where it came from.
+        unsafe {
+            self.0
+                .write_unaligned(std::mem::ManuallyDrop::take(&mut self.1))
+        }
+    }
 }
 
 #[inline(always)]
@@ -199,7 +229,7 @@ fn assign_to<L, R, const N: usize>(
     };
     let (lc, rc) = ((dup.l)(l), (dup.r)(&r));
     let run = |f: fn(&mut L, R)| {
-        outcome::quietly(|| {
+        evaluate(|| {
             let mut v = (dup.l)(&lc);
             f(&mut v, (dup.r)(&rc));
             v
@@ -255,8 +285,8 @@ pub fn un<X, O>(
         }
         (Some(dup), Some(alt)) => {
             // The original on a copy first, as in `bin`.
-            let out = outcome::quietly(|| orig((dup.x)(&x)));
-            let v = outcome::quietly(|| alt((dup.x)(&x)));
+            let out = evaluate(|| orig((dup.x)(&x)));
+            let v = evaluate(|| alt((dup.x)(&x)));
             if differ(v.as_ref(), out.as_ref(), dup.eq) {
                 probe::infected(u, m)
             }
@@ -323,7 +353,7 @@ fn compare<L: ?Sized, R: ?Sized>(
                 // Comparisons take their operands by reference: evaluating
                 // them again has no side effects, so infection is exact here.
                 Some(eval) => {
-                    if outcome::quietly(|| eval(alt, l, r)) != Some(out) {
+                    if evaluate(|| eval(alt, l, r)) != Some(out) {
                         probe::infected(u, j)
                     }
                 }
