@@ -700,9 +700,24 @@ mod untouched {
         }
     }
 
-    pub fn unsafe_block(a: i32) -> i32 {
+    // Not even outside the block: the safe code may uphold what it assumes.
+    pub fn unsafe_block(a: i32, v: &[i32]) -> i32 {
+        let i = if a > 0 { a as usize - 1 } else { 0 };
         let p = &a as *const i32;
-        unsafe { *p + 1 - 1 }
+        let x = unsafe { *p + 1 - 1 };
+        if i < v.len() { x + unsafe { *v.get_unchecked(i) } } else { x }
+    }
+
+    pub fn unsafe_in_closure(a: i32) -> i32 {
+        let f = |x: i32| unsafe { *(&x as *const i32) + 1 };
+        f(a) * 2
+    }
+
+    pub fn unsafe_in_nested_fn_only(a: i32) -> i32 {
+        fn inner(x: i32) -> i32 {
+            unsafe { *(&x as *const i32) }
+        }
+        inner(a) + 1
     }
 
     pub unsafe fn unsafe_fn(a: i32) -> i32 {
@@ -748,7 +763,10 @@ fn const_contexts_patterns_unsafe_macros_and_tests_are_not_mutated() {
     assert_eq!(c.iter().filter(|(_, o)| *o == "+").count(), 4, "{c:?}");
     // Patterns hold no sites: only the return value.
     assert!(in_fn("patterns").iter().all(|(op, _)| *op == Operator::Returns));
-    assert!(in_fn("unsafe_block").iter().all(|(op, _)| *op == Operator::Returns));
+    assert!(in_fn("unsafe_block").is_empty(), "{:?}", in_fn("unsafe_block"));
+    assert!(in_fn("unsafe_in_closure").is_empty());
+    assert!(in_fn("unsafe_in_nested_fn_only::inner").is_empty());
+    assert!(in_fn("unsafe_in_nested_fn_only").iter().any(|(_, o)| *o == "+"));
     // Macro arguments are left alone; the `vec!` result is a return value.
     assert!(in_fn("macros").iter().all(|(op, _)| *op == Operator::Returns));
     // Module-level const and static items have no function and no mutants.
@@ -756,6 +774,12 @@ fn const_contexts_patterns_unsafe_macros_and_tests_are_not_mutated() {
     assert_eq!((untouched::K, untouched::S), (5, 20));
     assert_eq!(untouched::consts_and_lengths(1), 6 + 3 + 9 + 2 + 1);
     assert_eq!(untouched::patterns(-3) + untouched::patterns(5), 6);
+    assert_eq!(untouched::unsafe_block(2, &[5, 6]), 8);
+    assert_eq!(untouched::unsafe_in_closure(1), 4);
+    assert_eq!(untouched::unsafe_in_nested_fn_only(1), 2);
+    // A function with an `unsafe` block still has its branch probes.
+    let (_, t) = mu2::probe::record(mu2::Budget::default(), || untouched::unsafe_block(2, &[5, 6]));
+    assert!(t.hits().iter().any(|h| *h > 0));
 }
 
 // ----- metadata and the switch -----------------------------------------------

@@ -155,6 +155,12 @@ pub struct Rewriter {
     /// Inside an `impl Default for ..`, whose `default()` would only call
     /// itself as its `Default::default()` mutant.
     in_default_impl: bool,
+    /// The current function has an `unsafe` block, whose soundness its safe
+    /// code likely upholds (an index it checked, a table it filled): a
+    /// mutant there could be undefined behaviour, which in one process with
+    /// the fuzzer would corrupt or abort it. Such a function gets probes
+    /// and no mutants.
+    has_unsafe: bool,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -169,12 +175,13 @@ impl Rewriter {
             needs_prelude: false,
             self_lifetimes: false,
             in_default_impl: false,
+            has_unsafe: false,
             errors: Vec::new(),
         }
     }
 
     fn enabled(&self, op: Operator) -> bool {
-        self.config.enabled(op)
+        !self.has_unsafe && self.config.enabled(op)
     }
 
     fn unit_ref(&self) -> TokenStream {
@@ -191,6 +198,7 @@ impl Rewriter {
             std::mem::replace(&mut self.function, name),
             std::mem::replace(&mut self.needs_prelude, false),
             std::mem::replace(&mut self.typed, true),
+            std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
         );
         let returns = self.returns(sig);
         let kind = match &sig.output {
@@ -217,7 +225,7 @@ impl Rewriter {
             0..0,
             prologue.into_iter().map(|t| Stmt::Item(Item::Verbatim(t))),
         );
-        (self.function, self.needs_prelude, self.typed) = saved;
+        (self.function, self.needs_prelude, self.typed, self.has_unsafe) = saved;
     }
 
     /// A nested item inside the annotated code.
@@ -910,6 +918,31 @@ fn ret_kinds(ty: &Type) -> Vec<Ret> {
         }
         _ => vec![Ret::Default(Box::new(ty.clone()))],
     }
+}
+
+/// Whether a function body has an `unsafe` block (in a closure or macro
+/// call too; a nested `fn` is a function of its own).
+fn contains_unsafe(block: &Block) -> bool {
+    struct Finder(bool);
+    impl syn::visit::Visit<'_> for Finder {
+        fn visit_expr_unsafe(&mut self, _: &syn::ExprUnsafe) {
+            self.0 = true;
+        }
+        fn visit_macro(&mut self, m: &syn::Macro) {
+            fn has(tokens: TokenStream) -> bool {
+                tokens.into_iter().any(|t| match t {
+                    proc_macro2::TokenTree::Ident(i) => i == "unsafe",
+                    proc_macro2::TokenTree::Group(g) => has(g.stream()),
+                    _ => false,
+                })
+            }
+            self.0 |= has(m.tokens.clone());
+        }
+        fn visit_item(&mut self, _: &Item) {}
+    }
+    let mut f = Finder(false);
+    syn::visit::Visit::visit_block(&mut f, block);
+    f.0
 }
 
 /// Whether `ty` passes a lifetime other than `'static` as a generic argument
