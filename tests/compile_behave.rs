@@ -155,28 +155,49 @@ fn end_of(result: Result<Vec<String>, Box<dyn Any + Send>>, original: &[String])
 #[test]
 fn every_mutant_ends() {
     let groups = groups();
-    let handles: Vec<_> = groups
-        .into_iter()
-        .map(|g| {
-            std::thread::spawn(move || {
-                let original = (g.plain)();
-                let mut ends = Vec::new();
-                for m in mu2::mutants().iter().filter(|m| in_module(m, g.meta_module)) {
-                    let r = catch_unwind(AssertUnwindSafe(|| mu2::with_mutant(m.id, g.meta)));
-                    assert_eq!(mu2::active_mutant(), None);
-                    ends.push((m.to_string(), end_of(r, &original)));
-                }
-                (g.meta_module, ends)
-            })
+    // (group, mutant) pairs, shared by a few worker threads.
+    let work: Vec<(usize, &'static mu2::Mutant)> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, group)| {
+            mu2::mutants()
+                .iter()
+                .filter(move |m| in_module(m, group.meta_module))
+                .map(move |m| (g, m))
         })
         .collect();
-    for h in handles {
-        let (module, ends) = h.join().expect("a mutant run escaped catch_unwind");
-        assert!(!ends.is_empty(), "{module}");
+    let originals: Vec<Vec<String>> = groups.iter().map(|g| (g.plain)()).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let ends: Vec<(usize, String, End)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut ends = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&(g, m)) = work.get(i) else { break ends };
+                        let run = groups[g].meta;
+                        let r = catch_unwind(AssertUnwindSafe(|| mu2::with_mutant(m.id, run)));
+                        assert_eq!(mu2::active_mutant(), None);
+                        ends.push((g, m.to_string(), end_of(r, &originals[g])));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a mutant run escaped catch_unwind"))
+            .collect()
+    });
+    assert_eq!(ends.len(), work.len());
+    for (g, group) in groups.iter().enumerate() {
+        let mine: Vec<_> = ends.iter().filter(|(i, _, _)| *i == g).collect();
+        assert!(!mine.is_empty(), "{}", group.meta_module);
         // Mutants do run: in every group some mutant changes what it does.
         assert!(
-            ends.iter().any(|(_, e)| *e != End::Same),
-            "{module}: no mutant changed anything: {ends:#?}"
+            mine.iter().any(|(_, _, e)| *e != End::Same),
+            "{}: no mutant changed anything: {mine:#?}",
+            group.meta_module
         );
     }
 }

@@ -175,6 +175,11 @@ group! {
             while k > 1 {
                 k = if k % 2 == 0 { k / 2 } else { 3 * k + 1 };
                 steps += 1;
+                // Keeps the mutants of this loop short (each still ends
+                // without it, by the step budget, but slowly).
+                if steps > 100 {
+                    break;
+                }
             }
             (sum, steps)
         }
@@ -189,6 +194,9 @@ group! {
         }
 
         pub fn fib(n: u32) -> u64 {
+            if n > 12 {
+                return 0;
+            }
             if n < 2 {
                 return n as u64;
             }
@@ -204,7 +212,7 @@ group! {
             m::labeled_value(10),
             m::drain(vec![1, -2, 3]),
             m::gcd(48, 18),
-            m::fib(10),
+            m::fib(7),
         ]
     }
 }
@@ -267,6 +275,9 @@ group! {
                 i += 1;
                 if i >= n {
                     return i;
+                }
+                if i > 1000 {
+                    return 0;
                 }
             }
         }
@@ -364,8 +375,13 @@ group! {
             if c.borrow().len() > 1 {
                 c.borrow_mut().push(3);
             }
+            let mut guard = 0;
             while c.borrow().len() < 6 {
                 c.borrow_mut().push(4);
+                guard += 1;
+                if guard > 100 {
+                    break;
+                }
             }
             c.borrow().len()
         }

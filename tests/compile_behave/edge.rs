@@ -401,10 +401,16 @@ group! {
         }
 
         pub fn loop_cond(mut x: u32) -> u32 {
+            let mut guard = 0;
             while {
                 x += 3;
                 x % 7 != 0
-            } {}
+            } {
+                guard += 1;
+                if guard > 50 {
+                    break;
+                }
+            }
             x
         }
     }
