@@ -14,7 +14,7 @@ pub fn location(span: Span) -> (u32, u32) {
 /// Source text of some tokens, as written where the compiler still has it,
 /// shortened to one line.
 pub fn snippet(tokens: &TokenStream) -> String {
-    let mut text = tokens.to_string();
+    let mut text = unary(&tokens.to_string());
     for (from, to) in [
         (" . ", "."),
         (" ,", ","),
@@ -39,6 +39,31 @@ pub fn snippet(tokens: &TokenStream) -> String {
     } else {
         text
     }
+}
+
+/// Tokens as printed (`! * flag`, `& mut v`, `a == - b`) with each unary
+/// `*`, `&`, `-` or `!` joined to what follows (`!*flag`, `&mut v`,
+/// `a == -b`). An operator is unary at the start, after another operator,
+/// or after an opening bracket or a comma.
+fn unary(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let operator = |w: &str| !w.is_empty() && w.chars().all(|c| "=<>!&|+-*/%^,;:([{".contains(c));
+    let mut out = String::new();
+    let mut glue = false;
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 && !glue {
+            out.push(' ');
+        }
+        out.push_str(w);
+        // `*`, or `(*` where a group opens with it.
+        glue = match w.char_indices().last() {
+            Some((at, '*' | '&' | '-' | '!')) if w[..at].chars().all(|c| "([{".contains(c)) => {
+                at > 0 || i == 0 || operator(words[i - 1])
+            }
+            _ => false,
+        };
+    }
+    out
 }
 
 /// A type or path as a short readable name (`Parser<'a>`, `Vec<T>`).
@@ -66,4 +91,23 @@ pub fn hash(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::snippet;
+
+    fn show(src: &str) -> String {
+        snippet(&src.parse().unwrap())
+    }
+
+    #[test]
+    fn snippets() {
+        assert_eq!(show("! * b_flag"), "!*b_flag");
+        assert_eq!(show("v . push (& mut x)"), "v.push(&mut x)");
+        assert_eq!(show("a == - b && ! c"), "a == -b && !c");
+        assert_eq!(show("a * b - c"), "a * b - c");
+        assert_eq!(show("f (a , * b)"), "f(a, *b)");
+        assert_eq!(show("x [i] & mask"), "x[i] & mask");
+    }
 }
