@@ -463,6 +463,23 @@ mod returning {
     pub fn cow(s: &str) -> std::borrow::Cow<'_, str> {
         s.into()
     }
+
+    #[mu2::mutate(only(returns))]
+    pub fn some_words(s: &str) -> Option<Words<'_>> {
+        Some(words(s))
+    }
+
+    pub struct Lexer<'a>(pub &'a str);
+
+    #[mu2::mutate(only(returns))]
+    impl<'a> Iterator for Lexer<'a> {
+        type Item = &'a str;
+        fn next(&mut self) -> Option<Self::Item> {
+            let (word, rest) = self.0.split_once(' ').unwrap_or((self.0, ""));
+            self.0 = rest;
+            (!word.is_empty()).then_some(word)
+        }
+    }
 }
 
 #[test]
@@ -516,6 +533,10 @@ fn returns() {
     assert_eq!(run(r("Origin::default", "Default::default()"), Origin::default), Origin(0));
     assert!(of_in(&module, "words").is_empty());
     assert_eq!(run(r("cow", "Default::default()"), || cow("x")), "");
+    assert!(run(r("some_words", "None"), || some_words("x")).is_none());
+    let next = r("<Lexer<'a> as Iterator>::next", "None");
+    assert_eq!(Lexer("a b").count(), 2);
+    assert_eq!(run(next, || Lexer("a b").count()), 0);
     // Each function has only its return mutants, one or two.
     assert_eq!(listing_in(&module, "flag").len(), 2);
     assert_eq!(listing_in(&module, "option").len(), 1);

@@ -949,6 +949,14 @@ fn contains_unsafe(block: &Block) -> bool {
 /// (`Doc<'a>`, `Doc<'_>`; not `&'a str`, nor `Cow<'a, str>`, whose `Default`
 /// holds for every lifetime), or is `Self` when `self_lifetimes`.
 fn region_args(ty: &Type, self_lifetimes: bool) -> bool {
+    // `Default` for these holds whatever their arguments are.
+    if let Some(
+        "Option" | "Vec" | "VecDeque" | "String" | "HashMap" | "HashSet" | "BTreeMap" | "BTreeSet"
+        | "Cow",
+    ) = last_segment(ty).as_deref()
+    {
+        return false;
+    }
     struct Finder(bool, bool);
     impl syn::visit::Visit<'_> for Finder {
         fn visit_path_segment(&mut self, seg: &syn::PathSegment) {
