@@ -175,7 +175,9 @@ fn every_mutant_ends() {
                     let mut ends = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&(g, m)) = work.get(i) else { break ends };
+                        let Some(&(g, m)) = work.get(i) else {
+                            break ends;
+                        };
                         let run = groups[g].meta;
                         let r = catch_unwind(AssertUnwindSafe(|| mu2::with_mutant(m.id, run)));
                         assert_eq!(mu2::active_mutant(), None);

@@ -46,7 +46,13 @@ fn listing(function: &str) -> Vec<(Operator, String, String)> {
 fn listing_in(module: &str, function: &str) -> Vec<(Operator, String, String)> {
     let mut v: Vec<_> = of_in(module, function)
         .into_iter()
-        .map(|m| (m.operator, m.original.to_string(), m.replacement.to_string()))
+        .map(|m| {
+            (
+                m.operator,
+                m.original.to_string(),
+                m.replacement.to_string(),
+            )
+        })
         .collect();
     v.sort();
     v
@@ -167,7 +173,10 @@ fn remove_conditionals() {
         Outcome::Stopped(Stop::Timeout("steps"))
     );
     let stop = std::panic::catch_unwind(|| run(always, || count_to(5))).unwrap_err();
-    assert!(matches!(stop.downcast_ref::<Stop>(), Some(Stop::Timeout(_))));
+    assert!(matches!(
+        stop.downcast_ref::<Stop>(),
+        Some(Stop::Timeout(_))
+    ));
     assert_eq!(listing("count_to").len(), 2);
 }
 
@@ -504,8 +513,14 @@ fn returns() {
     assert_eq!(run(r("option", "None"), option), None);
     assert_eq!(run(r("string", "String::new()"), string), "");
     assert_eq!(run(r("vector", "vec![]"), vector), Vec::<u8>::new());
-    assert_eq!(run(r("point", "Default::default()"), point), Point::default());
-    assert_eq!(run(r("result", "Ok(Default::default())"), result), Ok(vec![]));
+    assert_eq!(
+        run(r("point", "Default::default()"), point),
+        Point::default()
+    );
+    assert_eq!(
+        run(r("result", "Ok(Default::default())"), result),
+        Ok(vec![])
+    );
     let mut v = vec![];
     run(r("side", "()"), || side(&mut v));
     assert!(v.is_empty(), "the unit mutant returns before the body runs");
@@ -530,7 +545,10 @@ fn returns() {
     assert!(of_in(&module, "iter").is_empty());
     assert!(of_in(&module, "never").is_empty());
     assert!(of_in(&module, "<Origin as Default>::default").is_empty());
-    assert_eq!(run(r("Origin::default", "Default::default()"), Origin::default), Origin(0));
+    assert_eq!(
+        run(r("Origin::default", "Default::default()"), Origin::default),
+        Origin(0)
+    );
     assert!(of_in(&module, "words").is_empty());
     assert_eq!(run(r("cow", "Default::default()"), || cow("x")), "");
     assert!(run(r("some_words", "None"), || some_words("x")).is_none());
@@ -569,11 +587,19 @@ fn neg_ref(x: &i32) -> i32 {
 fn unviable_mutants_stop_when_run() {
     use Operator::{InvertNegatives, Math};
     let cases: [(&Mutant, fn()); 4] = [
-        (one("concat", Math, "+", "-"), || drop(concat("a".into(), "b"))),
-        (one("generic_sum", Math, "+", "-"), || _ = generic_sum(1u8, 2u8)),
-        (one("append", Math, "+=", "-="), || drop(append("a".into(), "b"))),
+        (one("concat", Math, "+", "-"), || {
+            drop(concat("a".into(), "b"))
+        }),
+        (one("generic_sum", Math, "+", "-"), || {
+            _ = generic_sum(1u8, 2u8)
+        }),
+        (one("append", Math, "+=", "-="), || {
+            drop(append("a".into(), "b"))
+        }),
         // `-&i32` is an `i32`: `x` alone is a `&i32`, not the same type.
-        (one("neg_ref", InvertNegatives, "-x", "x"), || _ = neg_ref(&1)),
+        (one("neg_ref", InvertNegatives, "-x", "x"), || {
+            _ = neg_ref(&1)
+        }),
     ];
     for (m, f) in cases {
         assert_eq!(quiet(m, f), Outcome::Stopped(Stop::Unviable(m.id)), "{m}");
@@ -680,13 +706,26 @@ fn skip_on_items_and_statements() {
     assert!(of_in(&format!("{module}::skipped_module"), "f").is_empty());
     assert_eq!(
         listing_in(&module, "narrowed"),
-        [(Operator::Returns, "{ ... }".into(), "0".into()), (Operator::Returns, "{ ... }".into(), "1".into())]
+        [
+            (Operator::Returns, "{ ... }".into(), "0".into()),
+            (Operator::Returns, "{ ... }".into(), "1".into())
+        ]
     );
     assert_eq!(listing_in(&module, "S::method").len(), 3);
     // Only the tail `b - 1` (and the return value) is mutated.
-    let originals: Vec<_> = of_in(&module, "statements").iter().map(|m| m.original).collect();
-    assert_eq!(originals.iter().filter(|o| **o == "-").count(), 1, "{originals:?}");
-    assert!(!originals.contains(&"+") && !originals.contains(&"*"), "{originals:?}");
+    let originals: Vec<_> = of_in(&module, "statements")
+        .iter()
+        .map(|m| m.original)
+        .collect();
+    assert_eq!(
+        originals.iter().filter(|o| **o == "-").count(),
+        1,
+        "{originals:?}"
+    );
+    assert!(
+        !originals.contains(&"+") && !originals.contains(&"*"),
+        "{originals:?}"
+    );
     assert_eq!(filtered::skipped(1), 2);
     assert_eq!(filtered::statements(1), 1);
     assert_eq!(filtered::S.skipped_method() + filtered::S.method(), 6);
@@ -726,7 +765,11 @@ mod untouched {
         let i = if a > 0 { a as usize - 1 } else { 0 };
         let p = &a as *const i32;
         let x = unsafe { *p + 1 - 1 };
-        if i < v.len() { x + unsafe { *v.get_unchecked(i) } } else { x }
+        if i < v.len() {
+            x + unsafe { *v.get_unchecked(i) }
+        } else {
+            x
+        }
     }
 
     pub fn unsafe_in_closure(a: i32) -> i32 {
@@ -780,16 +823,36 @@ fn const_contexts_patterns_unsafe_macros_and_tests_are_not_mutated() {
     }
     // Only the value `arr.len() + ...` sums and the return value are mutated.
     let c = in_fn("consts_and_lengths");
-    assert!(c.iter().all(|(op, o)| *op == Operator::Returns || *o == "+"), "{c:?}");
+    assert!(
+        c.iter()
+            .all(|(op, o)| *op == Operator::Returns || *o == "+"),
+        "{c:?}"
+    );
     assert_eq!(c.iter().filter(|(_, o)| *o == "+").count(), 4, "{c:?}");
     // Patterns hold no sites: only the return value.
-    assert!(in_fn("patterns").iter().all(|(op, _)| *op == Operator::Returns));
-    assert!(in_fn("unsafe_block").is_empty(), "{:?}", in_fn("unsafe_block"));
+    assert!(
+        in_fn("patterns")
+            .iter()
+            .all(|(op, _)| *op == Operator::Returns)
+    );
+    assert!(
+        in_fn("unsafe_block").is_empty(),
+        "{:?}",
+        in_fn("unsafe_block")
+    );
     assert!(in_fn("unsafe_in_closure").is_empty());
     assert!(in_fn("unsafe_in_nested_fn_only::inner").is_empty());
-    assert!(in_fn("unsafe_in_nested_fn_only").iter().any(|(_, o)| *o == "+"));
+    assert!(
+        in_fn("unsafe_in_nested_fn_only")
+            .iter()
+            .any(|(_, o)| *o == "+")
+    );
     // Macro arguments are left alone; the `vec!` result is a return value.
-    assert!(in_fn("macros").iter().all(|(op, _)| *op == Operator::Returns));
+    assert!(
+        in_fn("macros")
+            .iter()
+            .all(|(op, _)| *op == Operator::Returns)
+    );
     // Module-level const and static items have no function and no mutants.
     assert!(all.iter().all(|m| !m.function.is_empty()));
     assert_eq!((untouched::K, untouched::S), (5, 20));
@@ -799,7 +862,9 @@ fn const_contexts_patterns_unsafe_macros_and_tests_are_not_mutated() {
     assert_eq!(untouched::unsafe_in_closure(1), 4);
     assert_eq!(untouched::unsafe_in_nested_fn_only(1), 2);
     // A function with an `unsafe` block still has its branch probes.
-    let (_, t) = mu2::probe::record(mu2::Budget::default(), || untouched::unsafe_block(2, &[5, 6]));
+    let (_, t) = mu2::probe::record(mu2::Budget::default(), || {
+        untouched::unsafe_block(2, &[5, 6])
+    });
     assert!(t.hits().iter().any(|h| *h > 0));
 }
 
@@ -820,7 +885,10 @@ fn metadata_points_at_the_source() {
     assert_eq!(mu2::mutant(m.id).map(|x| x.index), Some(m.index));
     assert_eq!(&mu2::mutants()[m.index].id, &m.id);
     let shown = m.to_string();
-    assert!(shown.contains("operators.rs") && shown.contains("math") && shown.contains("`+` -> `-`"), "{shown}");
+    assert!(
+        shown.contains("operators.rs") && shown.contains("math") && shown.contains("`+` -> `-`"),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -860,7 +928,10 @@ fn the_switch_is_per_call_and_per_thread() {
     let (inside, value) = run(m, || (mu2::active_mutant(), located(1)));
     assert_eq!((inside, value), (Some(m.id), 0));
     // Other threads run the original.
-    assert_eq!(run(m, || std::thread::spawn(|| located(1)).join().unwrap()), 2);
+    assert_eq!(
+        run(m, || std::thread::spawn(|| located(1)).join().unwrap()),
+        2
+    );
     // Nested: the inner setting wins, the outer comes back.
     let boundary = one("lt", Operator::ConditionalsBoundary, "<", "<=");
     let (a, b, c) = run(m, || {
@@ -873,8 +944,13 @@ fn the_switch_is_per_call_and_per_thread() {
     let _ = std::panic::catch_unwind(|| run(m, || panic!("boom")));
     assert_eq!((mu2::active_mutant(), located(1)), (None, 2));
     // run_mutant(None, ..) runs the original, quietly.
-    assert_eq!(mu2::run_mutant(None, Budget::default(), || located(1)), Outcome::Returned(2));
-    let Outcome::Panicked(p) = mu2::run_mutant(None, Budget::default(), || -> i32 { panic!("quiet {}", 1) }) else {
+    assert_eq!(
+        mu2::run_mutant(None, Budget::default(), || located(1)),
+        Outcome::Returned(2)
+    );
+    let Outcome::Panicked(p) =
+        mu2::run_mutant(None, Budget::default(), || -> i32 { panic!("quiet {}", 1) })
+    else {
         panic!("expected a panic")
     };
     assert_eq!(p.message, "quiet 1");
@@ -887,9 +963,9 @@ fn an_unknown_id_is_a_clear_panic() {
         .find(|id| mu2::mutant(*id).is_none())
         .unwrap();
     let err = std::panic::catch_unwind(|| mu2::with_mutant(missing, || ())).unwrap_err();
-    let msg = err
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_default();
-    assert!(msg.contains(&missing.to_string()) && msg.contains("mu2::mutants()"), "{msg}");
+    let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        msg.contains(&missing.to_string()) && msg.contains("mu2::mutants()"),
+        "{msg}"
+    );
 }

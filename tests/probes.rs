@@ -22,7 +22,12 @@ fn one(function: &str, op: Operator, replacement: &str) -> &'static Mutant {
         .into_iter()
         .filter(|m| m.operator == op && m.replacement == replacement)
         .collect();
-    assert_eq!(found.len(), 1, "{function}: {op} -> {replacement}: {:#?}", of(function));
+    assert_eq!(
+        found.len(),
+        1,
+        "{function}: {op} -> {replacement}: {:#?}",
+        of(function)
+    );
     found[0]
 }
 
@@ -270,7 +275,11 @@ fn logic_infection() {
         let (out, t) = record(|| f(a, b));
         assert_eq!(out, Outcome::Returned(f(a, b)));
         // Cross-check with the mutant itself, where it could be evaluated.
-        let m = one(name, Operator::Boolean, if name == "and" { "||" } else { "&&" });
+        let m = one(
+            name,
+            Operator::Boolean,
+            if name == "and" { "||" } else { "&&" },
+        );
         assert!(t.ran(m));
         let differs = mu2::with_mutant(m.id, || f(a, b)) != f(a, b);
         (t.infects(m), differs)
@@ -353,9 +362,7 @@ mod covered {
 fn branch_hit_counts() {
     use covered::*;
     let branch_sets = |fs: &[&dyn Fn()]| -> Vec<BTreeSet<usize>> {
-        fs.iter()
-            .map(|f| hit_set(&record(|| f()).1))
-            .collect()
+        fs.iter().map(|f| hit_set(&record(|| f()).1)).collect()
     };
     let disjoint = |sets: &[BTreeSet<usize>], what: &str| {
         for (i, a) in sets.iter().enumerate() {
@@ -372,16 +379,33 @@ fn branch_hit_counts() {
     disjoint(&sets, "match");
     assert_eq!(sets[1], branch_sets(&[&|| _ = arm(2)])[0]);
     // && and ||: short-circuit and right side evaluated are two probes.
-    disjoint(&branch_sets(&[&|| _ = both(false, true), &|| _ = both(true, true)]), "&&");
-    assert_eq!(branch_sets(&[&|| _ = both(true, false)])[0], branch_sets(&[&|| _ = both(true, true)])[0]);
-    disjoint(&branch_sets(&[&|| _ = either(true, false), &|| _ = either(false, false)]), "||");
-    // ?: continue and break.
-    disjoint(&branch_sets(&[&|| _ = question(Ok(1)), &|| _ = question(Err(()))]), "? on Result");
     disjoint(
-        &branch_sets(&[&|| _ = question_option(Some(1)), &|| _ = question_option(None)]),
+        &branch_sets(&[&|| _ = both(false, true), &|| _ = both(true, true)]),
+        "&&",
+    );
+    assert_eq!(
+        branch_sets(&[&|| _ = both(true, false)])[0],
+        branch_sets(&[&|| _ = both(true, true)])[0]
+    );
+    disjoint(
+        &branch_sets(&[&|| _ = either(true, false), &|| _ = either(false, false)]),
+        "||",
+    );
+    // ?: continue and break.
+    disjoint(
+        &branch_sets(&[&|| _ = question(Ok(1)), &|| _ = question(Err(()))]),
+        "? on Result",
+    );
+    disjoint(
+        &branch_sets(&[&|| _ = question_option(Some(1)), &|| {
+            _ = question_option(None)
+        }]),
         "? on Option",
     );
-    disjoint(&branch_sets(&[&|| _ = if_let(Some(1)), &|| _ = if_let(None)]), "if let");
+    disjoint(
+        &branch_sets(&[&|| _ = if_let(Some(1)), &|| _ = if_let(None)]),
+        "if let",
+    );
 
     // Loops count their iterations.
     let (_, t) = record(|| count(5));
@@ -458,7 +482,10 @@ fn ids_are_unique_and_round_trip() {
     assert!("not hex".parse::<MutantId>().is_err());
     assert_eq!(" 00000000000000ff ".parse::<MutantId>(), Ok(MutantId(255)));
     // The mutants of one annotated item are listed together.
-    let twins: Vec<_> = all.iter().filter(|m| m.function == "twins" && m.module == MODULE).collect();
+    let twins: Vec<_> = all
+        .iter()
+        .filter(|m| m.function == "twins" && m.module == MODULE)
+        .collect();
     assert_eq!(twins.len(), 2);
     assert_eq!(twins[0].index + 1, twins[1].index);
 }
@@ -544,7 +571,12 @@ fn ids_are_the_same_in_another_process() {
         return;
     }
     let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "ids_are_the_same_in_another_process", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "ids_are_the_same_in_another_process",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(VAR, "1")
         .output()
         .unwrap();

@@ -6,7 +6,12 @@ use std::error::Error;
 use std::fmt;
 
 pub fn groups() -> Vec<crate::Group> {
-    vec![closures::GROUP, iterators::GROUP, tries::GROUP, asyncs::GROUP]
+    vec![
+        closures::GROUP,
+        iterators::GROUP,
+        tries::GROUP,
+        asyncs::GROUP,
+    ]
 }
 
 group! {

@@ -3,7 +3,12 @@
 //! `impl Trait for Type`, `Self`, lifetimes, `impl Trait` returns.
 
 pub fn groups() -> Vec<crate::Group> {
-    vec![nesting::GROUP, consts::GROUP, structs::GROUP, lifetimes::GROUP]
+    vec![
+        nesting::GROUP,
+        consts::GROUP,
+        structs::GROUP,
+        lifetimes::GROUP,
+    ]
 }
 
 group! {

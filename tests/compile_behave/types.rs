@@ -208,7 +208,11 @@ pub mod standalone {
     pub trait Describe {
         fn size(&self) -> usize;
         fn describe(&self) -> String {
-            if self.size() == 0 { "empty".into() } else { format!("{} items", self.size()) }
+            if self.size() == 0 {
+                "empty".into()
+            } else {
+                format!("{} items", self.size())
+            }
         }
     }
 
@@ -332,23 +336,8 @@ pub mod standalone {
 
     pub fn expected() -> Vec<String> {
         show![
-            7,
-            7,
-            110,
-            true,
-            "2 items",
-            "empty",
-            6u8,
-            6u16,
-            -4i64,
-            4,
-            6,
-            8u32,
-            9u32,
-            16u32,
-            6u32,
-            10u32,
-            8u32,
+            7, 7, 110, true, "2 items", "empty", 6u8, 6u16, -4i64, 4, 6, 8u32, 9u32, 16u32, 6u32,
+            10u32, 8u32,
         ]
     }
 }

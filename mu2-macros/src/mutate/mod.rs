@@ -43,7 +43,11 @@ fn strip_markers(tokens: TokenStream) -> TokenStream {
                 .take(4)
                 .map(|t| t.to_string())
                 .collect();
-            path.len() >= 4 && path[0] == "mu2" && path[1] == ":" && path[2] == ":" && path[3] == "mutate"
+            path.len() >= 4
+                && path[0] == "mu2"
+                && path[1] == ":"
+                && path[2] == ":"
+                && path[3] == "mutate"
         }
         _ => false,
     };
@@ -125,7 +129,9 @@ fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
     if let Item::Fn(f) = &mut item {
         // Inside the body: the attribute may be on a method of a plain
         // `impl` or `trait`, where a `static` cannot stand beside it.
-        f.block.stmts.insert(0, syn::Stmt::Item(Item::Verbatim(statics)));
+        f.block
+            .stmts
+            .insert(0, syn::Stmt::Item(Item::Verbatim(statics)));
         return Ok(quote!(#item));
     }
     Ok(quote!(#statics #item))

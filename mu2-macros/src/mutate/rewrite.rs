@@ -225,7 +225,12 @@ impl Rewriter {
             0..0,
             prologue.into_iter().map(|t| Stmt::Item(Item::Verbatim(t))),
         );
-        (self.function, self.needs_prelude, self.typed, self.has_unsafe) = saved;
+        (
+            self.function,
+            self.needs_prelude,
+            self.typed,
+            self.has_unsafe,
+        ) = saved;
     }
 
     /// A nested item inside the annotated code.
