@@ -444,8 +444,21 @@ fn deep(n: u64) -> u64 {
     if n == 0 { 0 } else { 1 + deep(n - 1) }
 }
 
+#[mu2::mutate(only(math))]
+fn first_square_at_least(n: u64) -> u64 {
+    (1u64..).find(|k| k * k >= n).unwrap()
+}
+
 #[test]
 fn budgets_stop_runaway_mutants() {
+    // A closure's mutant makes `find` endless: closure calls count as steps.
+    let m = one("first_square_at_least", Operator::Math, "/");
+    let out = mu2::run_mutant(Some(m.id), Budget::default().steps(10_000), || {
+        first_square_at_least(10)
+    });
+    assert_eq!(out, Outcome::Stopped(mu2::Stop::Timeout("steps")));
+    assert_eq!(first_square_at_least(10), 4);
+
     let m = one("spin", Operator::Increments, "-=");
     let out = mu2::run_mutant(Some(m.id), Budget::default().steps(10_000), || spin(3));
     assert_eq!(out, Outcome::Stopped(mu2::Stop::Timeout("steps")));

@@ -532,6 +532,17 @@ pub fn tick(u: &'static Unit, b: u32) {
     }
 }
 
+/// A closure call: one step of the budget, as an annotated function call
+/// is. A closure's mutant can make the iterator that calls it endless
+/// (`(1..).find(|k| k * k >= n)` with `/` for `*`), and the loop is then in
+/// code without ticks of its own.
+#[inline(always)]
+pub fn step() {
+    if switch::mode() & BUDGET != 0 {
+        switch::tick()
+    }
+}
+
 /// Guard for one annotated call against the depth budget.
 pub struct Depth(bool);
 

@@ -573,10 +573,14 @@ impl Rewriter {
         }
     }
 
+    /// A closure: its body, which then counts one step of the budget per
+    /// call (`site::step`).
     fn closure(&mut self, c: &mut ExprClosure, typed: bool) {
         let saved = std::mem::replace(&mut self.typed, typed);
         self.expr(&mut c.body);
         self.typed = saved;
+        let body = &c.body;
+        *c.body = Expr::Verbatim(quote!({ ::mu2::__rt::step(); #body }));
     }
 
     fn if_expr(&mut self, i: &mut ExprIf) {
