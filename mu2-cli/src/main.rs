@@ -1,1 +1,526 @@
-fn main() {}
+//! `cargo mu2`: the command line of mu2.
+//!
+//! It builds the workspace's tests once, finds the `#[mu2::diff]` /
+//! `#[mu2::fuzz]` drivers in the test binaries, and runs a driver's test
+//! binary with the right `MU2_*` settings. Everything it does can also be done
+//! with the variables and `cargo test`; see docs/cli.md.
+
+mod html;
+mod workspace;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+use clap::{Args, Parser, Subcommand};
+use mu2_runtime::guidance::{Filter, Opt};
+use mu2_runtime::report::Report;
+
+use workspace::{Build, Driver, Workspace};
+
+/// Why `cargo mu2` stopped; each maps to an exit code CI can act on.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad flags, an unknown driver: exit 4.
+    Usage(String),
+    /// The code does not build (cargo showed why): exit 1.
+    Build,
+    /// No mu2 here, a file that cannot be read, a tool that cannot run: exit 1.
+    Env(String),
+    /// The driver's original panics on a saved input, or a campaign found
+    /// failures: exit 3.
+    Failures(String),
+    /// The mutation score is below `--min-score`: exit 2.
+    BelowMinScore(String),
+}
+
+impl Failure {
+    fn code(&self) -> u8 {
+        match self {
+            Failure::Build | Failure::Env(_) => 1,
+            Failure::BelowMinScore(_) => 2,
+            Failure::Failures(_) => 3,
+            Failure::Usage(_) => 4,
+        }
+    }
+}
+
+#[derive(Parser)]
+#[command(name = "cargo-mu2", bin_name = "cargo mu2", version, about = ABOUT, after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+    /// The Cargo.toml of the workspace or package (default: the one here).
+    #[arg(long, global = true, value_name = "PATH")]
+    manifest_path: Option<PathBuf>,
+    /// Only these packages (default: every package that depends on mu2).
+    #[arg(short, long = "package", global = true, value_name = "NAME")]
+    packages: Vec<String>,
+    /// Every package that depends on mu2 (default inside a member's folder: that member).
+    #[arg(long, global = true)]
+    workspace: bool,
+    /// Build without optimizations (campaigns run several times slower).
+    #[arg(long, global = true)]
+    debug: bool,
+}
+
+const ABOUT: &str = "Mutation-guided fuzzing for Rust: list, fuzz, score and report on #[mu2::diff] / #[mu2::fuzz] drivers";
+
+const EXIT_CODES: &str = "Exit codes: 0 success; 1 the code does not build or the environment is wrong; \
+2 mutants survive past --min-score; 3 a driver's original panics on a saved input, or a campaign found failures; \
+4 usage error (bad flag, unknown driver).";
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// List the drivers, and the mutants by file and operator.
+    ///
+    /// Example: cargo mu2 list --mutants
+    List {
+        /// Every mutant with its location.
+        #[arg(long)]
+        mutants: bool,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a campaign on a driver, with a live status screen.
+    ///
+    /// Example: cargo mu2 fuzz parses --time 5m
+    Fuzz {
+        /// The driver's name (its test function).
+        driver: String,
+        #[command(flatten)]
+        opts: FuzzOpts,
+    },
+    /// Score a driver's saved corpus against every mutant; writes report.json.
+    ///
+    /// Example: cargo mu2 score parses --min-score 80
+    Score {
+        driver: String,
+        #[command(flatten)]
+        common: Common,
+        /// Fail (exit 2) when the mutation score is below this percentage.
+        #[arg(long, value_name = "PERCENT", value_parser = percent)]
+        min_score: Option<f64>,
+        /// Machine-readable summary.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay one input: show it, the original's output or panic, and the mutants it kills.
+    ///
+    /// Example: cargo mu2 repro parses mu2/parses/corpus/id_000012
+    Repro {
+        driver: String,
+        /// The input file (in the corpus, the failures, anywhere).
+        input: PathBuf,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Write the reports of the last scores: HTML, JSON and CSV.
+    ///
+    /// Example: cargo mu2 report parses --out target/mu2
+    Report {
+        /// The drivers (default: every driver with a score).
+        drivers: Vec<String>,
+        /// Where to write (default: target/mu2 in the workspace).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        common: Common,
+        /// Fail (exit 2) when a driver's mutation score is below this percentage.
+        #[arg(long, value_name = "PERCENT", value_parser = percent)]
+        min_score: Option<f64>,
+    },
+}
+
+#[derive(Args, Clone)]
+struct Common {
+    /// Where corpora live (MU2_DIR; default: mu2/ in the crate).
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Worker threads for mutant runs (MU2_JOBS).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+}
+
+#[derive(Args, Clone)]
+struct FuzzOpts {
+    /// Stop after this long: 30s, 5m, 1h30m (MU2_TIME).
+    #[arg(long, value_parser = duration)]
+    time: Option<String>,
+    /// Stop after this many generated inputs (MU2_TRIALS).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    trials: Option<u64>,
+    /// The campaign's random seed (MU2_SEED).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// mutation, coverage, split or random (MU2_GUIDANCE).
+    #[arg(long, value_parser = ["mutation", "coverage", "split", "random"])]
+    guidance: Option<String>,
+    /// none, execution or infection (MU2_OPT).
+    #[arg(long, value_parser = opt)]
+    opt: Option<String>,
+    /// least-executed:K, random:K (K a number or a percentage), or all (MU2_FILTER).
+    #[arg(long, value_parser = filter)]
+    filter: Option<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+fn duration(s: &str) -> Result<String, String> {
+    mu2_runtime::config::parse_duration(s)
+        .map(|_| s.to_string())
+        .ok_or_else(|| "expected a duration such as 30s, 5m, 1h or 1h30m".into())
+}
+
+fn opt(s: &str) -> Result<String, String> {
+    Opt::parse(s)
+        .map(|_| s.to_string())
+        .ok_or_else(|| "expected none, execution or infection".into())
+}
+
+fn filter(s: &str) -> Result<String, String> {
+    Filter::parse(s).map(|_| s.to_string()).ok_or_else(|| {
+        "expected least-executed:K, random:K (K a number or a percentage such as 10%), or all"
+            .into()
+    })
+}
+
+fn percent(s: &str) -> Result<f64, String> {
+    s.trim_end_matches('%')
+        .parse::<f64>()
+        .ok()
+        .filter(|p| (0.0..=100.0).contains(p))
+        .ok_or_else(|| "expected a percentage from 0 to 100".into())
+}
+
+fn main() -> ExitCode {
+    // `cargo mu2 ...` runs `cargo-mu2 mu2 ...`.
+    let mut args: Vec<_> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "mu2") {
+        args.remove(1);
+    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 4 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            match &failure {
+                Failure::Build => {
+                    eprintln!("cargo mu2: the tests do not build (cargo's errors are above)")
+                }
+                Failure::Usage(m)
+                | Failure::Env(m)
+                | Failure::Failures(m)
+                | Failure::BelowMinScore(m) => {
+                    eprintln!("cargo mu2: {m}")
+                }
+            }
+            ExitCode::from(failure.code())
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let build = Build {
+        manifest_path: cli.manifest_path.as_deref(),
+        packages: &cli.packages,
+        workspace: cli.workspace,
+        release: !cli.debug,
+    };
+    let ws = Workspace::load(&build)?;
+    match cli.command {
+        Cmd::List { mutants, json } => list(&ws, mutants, json),
+        Cmd::Fuzz { driver, opts } => {
+            let d = ws.driver(&driver)?;
+            let mut env = common_env(&opts.common);
+            env.push(("MU2", "fuzz".into()));
+            for (var, value) in [
+                ("MU2_TIME", opts.time),
+                ("MU2_TRIALS", opts.trials.map(|t| t.to_string())),
+                ("MU2_SEED", opts.seed.map(|s| s.to_string())),
+                ("MU2_GUIDANCE", opts.guidance),
+                ("MU2_OPT", opts.opt),
+                ("MU2_FILTER", opts.filter),
+            ] {
+                if let Some(v) = value {
+                    env.push((var, v));
+                }
+            }
+            run_driver(d, &env, "the campaign found failures (listed above)")
+        }
+        Cmd::Score {
+            driver,
+            common,
+            min_score,
+            json,
+        } => {
+            let d = ws.driver(&driver)?;
+            let mut env = common_env(&common);
+            env.push(("MU2", "score".into()));
+            run_driver(
+                d,
+                &env,
+                "the original panics on saved inputs (listed above)",
+            )?;
+            let path = corpus_dir(d, &common).join(&d.name).join("report.json");
+            let report = Report::read(&path)
+                .map_err(|e| Failure::Env(format!("cannot read the report: {e}")))?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report.summary).expect("plain data")
+                );
+            }
+            gate(&report, min_score)
+        }
+        Cmd::Repro {
+            driver,
+            input,
+            common,
+        } => {
+            let d = ws.driver(&driver)?;
+            let input = std::fs::canonicalize(&input).map_err(|e| {
+                Failure::Usage(format!("cannot read the input {}: {e}", input.display()))
+            })?;
+            let mut env = common_env(&common);
+            env.push(("MU2", "repro".into()));
+            env.push(("MU2_INPUT", input.display().to_string()));
+            run_driver(d, &env, "the replay failed (see above)")
+        }
+        Cmd::Report {
+            drivers,
+            out,
+            common,
+            min_score,
+        } => report(&ws, &drivers, out, &common, min_score),
+    }
+}
+
+fn common_env(c: &Common) -> Vec<(&'static str, String)> {
+    let mut env = Vec::new();
+    if let Some(dir) = &c.dir {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.clone());
+        env.push(("MU2_DIR", dir.display().to_string()));
+    }
+    if let Some(j) = c.jobs {
+        env.push(("MU2_JOBS", j.to_string()));
+    }
+    env
+}
+
+fn corpus_dir(d: &Driver, c: &Common) -> PathBuf {
+    match &c.dir {
+        Some(dir) => std::path::absolute(dir).unwrap_or_else(|_| dir.clone()),
+        None => d.manifest_dir.join("mu2"),
+    }
+}
+
+/// Runs the driver's test in its binary, with output shown as it comes.
+fn run_driver(d: &Driver, env: &[(&str, String)], failed: &str) -> Result<(), Failure> {
+    let mut cmd = Command::new(&d.binary);
+    cmd.args([
+        d.test.as_str(),
+        "--exact",
+        "--nocapture",
+        "--test-threads=1",
+        "--quiet",
+    ])
+    .current_dir(&d.manifest_dir);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let status = cmd
+        .status()
+        .map_err(|e| Failure::Env(format!("cannot run {}: {e}", d.binary.display())))?;
+    match status.code() {
+        Some(0) => Ok(()),
+        Some(101) => Err(Failure::Failures(format!("`{}`: {failed}", d.name))),
+        _ => Err(Failure::Env(format!(
+            "`{}`'s test binary ended abnormally ({status})",
+            d.name
+        ))),
+    }
+}
+
+fn gate(report: &Report, min_score: Option<f64>) -> Result<(), Failure> {
+    match min_score {
+        Some(min) if report.summary.score() < min => Err(Failure::BelowMinScore(format!(
+            "`{}`: mutation score {:.1}% is below --min-score {min}% ({} mutants survive)",
+            report.driver,
+            report.summary.score(),
+            report.summary.survived
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn list(ws: &Workspace, show_mutants: bool, json: bool) -> Result<(), Failure> {
+    if json {
+        let drivers: Vec<_> = ws
+            .drivers
+            .iter()
+            .map(|d| serde_json::json!({"name": d.name, "kind": d.kind, "package": d.package, "test": d.test}))
+            .collect();
+        let mutants: Vec<_> = ws.mutants.values().collect();
+        let value = serde_json::json!({"drivers": drivers, "mutants": mutants});
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("plain data")
+        );
+        return Ok(());
+    }
+    println!("drivers:");
+    if ws.drivers.is_empty() {
+        println!("  (none: add a #[mu2::diff] or #[mu2::fuzz] test)");
+    }
+    for d in &ws.drivers {
+        println!("  {:<28} {:<5} package {}", d.name, d.kind, d.package);
+    }
+    let mut by_file: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    for m in ws.mutants.values() {
+        *by_file
+            .entry(&m.file)
+            .or_default()
+            .entry(&m.operator)
+            .or_default() += 1;
+    }
+    println!("\nmutants: {} in {} files", ws.mutants.len(), by_file.len());
+    for (file, ops) in &by_file {
+        let total: usize = ops.values().sum();
+        let detail: Vec<String> = ops.iter().map(|(op, n)| format!("{op} {n}")).collect();
+        println!("  {file}: {total} ({})", detail.join(", "));
+    }
+    if show_mutants {
+        println!();
+        for m in ws.mutants.values() {
+            println!(
+                "  {} {}:{}:{} in {}: {} `{}` -> `{}`",
+                m.id, m.file, m.line, m.column, m.function, m.operator, m.original, m.replacement
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes HTML, JSON and CSV from the drivers' last scores.
+fn report(
+    ws: &Workspace,
+    names: &[String],
+    out: Option<PathBuf>,
+    common: &Common,
+    min_score: Option<f64>,
+) -> Result<(), Failure> {
+    let chosen: Vec<&Driver> = if names.is_empty() {
+        ws.drivers
+            .iter()
+            .filter(|d| {
+                corpus_dir(d, common)
+                    .join(&d.name)
+                    .join("report.json")
+                    .is_file()
+            })
+            .collect()
+    } else {
+        names
+            .iter()
+            .map(|n| ws.driver(n))
+            .collect::<Result<_, _>>()?
+    };
+    if chosen.is_empty() {
+        return Err(Failure::Usage(
+            "no driver has been scored yet: run `cargo mu2 score <driver>` first".into(),
+        ));
+    }
+    let out = out.unwrap_or_else(|| ws.root.join("target/mu2"));
+    std::fs::create_dir_all(&out)
+        .map_err(|e| Failure::Env(format!("cannot create {}: {e}", out.display())))?;
+    let html_path = out.join("mu2-report.html");
+    let mut reports = Vec::new();
+    for d in &chosen {
+        let dir = corpus_dir(d, common).join(&d.name);
+        let report = Report::read(&dir.join("report.json")).map_err(|_| {
+            Failure::Usage(format!(
+                "`{}` has no score yet: run `cargo mu2 score {}` first",
+                d.name, d.name
+            ))
+        })?;
+        // A campaign's plot is optional: scoring a corpus fuzzed elsewhere has none.
+        let campaigns: Vec<_> = html::Campaign::read(&d.name, &dir.join("plot_data.csv"))
+            .into_iter()
+            .collect();
+        let sources = html::read_sources([&report], &[ws.root.as_path(), d.manifest_dir.as_path()]);
+        std::fs::copy(
+            dir.join("report.json"),
+            out.join(format!("{}.json", d.name)),
+        )
+        .map_err(|e| Failure::Env(format!("cannot write the JSON report: {e}")))?;
+        std::fs::write(out.join(format!("{}.csv", d.name)), csv(&report))
+            .map_err(|e| Failure::Env(format!("cannot write the CSV report: {e}")))?;
+        reports.push((report, sources, dir.join("corpus"), campaigns));
+    }
+    let inputs: Vec<html::Input> = reports
+        .iter()
+        .map(|(report, sources, corpus, campaigns)| html::Input {
+            report,
+            sources,
+            corpus_dir: Some(corpus.as_path()),
+            campaigns,
+        })
+        .collect();
+    std::fs::write(&html_path, html::render(&inputs, &html_path))
+        .map_err(|e| Failure::Env(format!("cannot write {}: {e}", html_path.display())))?;
+    for (report, ..) in &reports {
+        let s = &report.summary;
+        println!(
+            "{}: mutation score {:.1}% ({} killed, {} survived, {} no coverage, {} timed out, {} unviable, {} crashed)",
+            report.driver,
+            s.score(),
+            s.killed,
+            s.survived,
+            s.no_coverage,
+            s.timed_out,
+            s.unviable,
+            s.crashed
+        );
+    }
+    println!("HTML report: {}", html_path.display());
+    println!("JSON and CSV: {}", out.display());
+    for (report, ..) in &reports {
+        gate(report, min_score)?;
+    }
+    Ok(())
+}
+
+/// `file,line,function,operator,original,replacement,status,killed_by`.
+fn csv(report: &Report) -> String {
+    let field = |s: &str| {
+        if s.contains([',', '"', '\n']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    let mut out =
+        String::from("file,line,function,operator,original,replacement,status,killed_by\n");
+    for m in &report.mutants {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            field(&m.file),
+            m.line,
+            field(&m.function),
+            field(&m.operator),
+            field(&m.original),
+            field(&m.replacement),
+            m.status.name(),
+            field(m.killed_by.as_deref().unwrap_or(""))
+        ));
+    }
+    out
+}
