@@ -269,6 +269,22 @@ group! {
             f(o) * 2
         }
 
+        // The diverging call is not the last statement.
+        #[allow(unreachable_code)]
+        pub fn diverges_early(c: bool, v: &mut Vec<String>) -> i32 {
+            log(v, "early");
+            if c {
+                return 1;
+            }
+            panic_helper();
+            let _unreached = 0;
+        }
+
+        pub fn explicit_return(v: &mut Vec<String>) -> usize {
+            log(v, "explicit");
+            return v.len();
+        }
+
         pub fn never_loop(n: u32) -> u32 {
             let mut i = 0;
             loop {
@@ -309,6 +325,8 @@ group! {
             m::if_else_die(true),
             m::closure_die(Some(21)),
             m::never_loop(7),
+            m::diverges_early(true, &mut v),
+            m::explicit_return(&mut v),
             m::early(&[1, 2, 3]),
             m::early(&[1, 0]),
             m::early(&[]),

@@ -134,6 +134,8 @@ impl UnitBuilder {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum BlockKind {
     DiscardsValue,
+    /// The body of a function that returns a value.
+    Returns,
     Other,
 }
 
@@ -204,7 +206,7 @@ impl Rewriter {
         let kind = match &sig.output {
             ReturnType::Default => BlockKind::DiscardsValue,
             ReturnType::Type(_, ty) if is_unit(ty) => BlockKind::DiscardsValue,
-            _ => BlockKind::Other,
+            _ => BlockKind::Returns,
         };
         self.block(block, kind);
 
@@ -414,6 +416,18 @@ impl Rewriter {
 
     fn block(&mut self, block: &mut Block, kind: BlockKind) {
         let n = block.stmts.len();
+        // A function body with a value but no tail gets its type by
+        // diverging: in its last statement (`return x;`), or else in some
+        // call statement (`fail(); let _y = 0;`), which must then stay.
+        let keep_calls = kind == BlockKind::Returns
+            && match block.stmts.last() {
+                None | Some(Stmt::Expr(_, None) | Stmt::Macro(_)) => false,
+                Some(Stmt::Expr(e, Some(_))) => !matches!(
+                    e,
+                    Expr::Return(_) | Expr::Break(_) | Expr::Continue(_) | Expr::Macro(_)
+                ),
+                Some(_) => true,
+            };
         for i in 0..n {
             let stmt = &mut block.stmts[i];
             match stmt_skip(stmt) {
@@ -435,7 +449,9 @@ impl Rewriter {
             if let (Some(original), Stmt::Expr(call, Some(semi))) = (original, &mut *stmt) {
                 // The last statement of a block whose value is used may be a
                 // diverging call the block's type relies on: left alone.
-                if self.enabled(Operator::VoidCalls) && (!last || kind == BlockKind::DiscardsValue)
+                if self.enabled(Operator::VoidCalls)
+                    && !keep_calls
+                    && (!last || kind == BlockKind::DiscardsValue)
                 {
                     let tokens = quote!(#call #semi);
                     let u = self.unit_ref();
