@@ -154,18 +154,18 @@ pub fn drive<O: Send>(info: DriverInfo, config: &Config, driver: Driver<O>) {
     // Plain `cargo test` of a driver nobody has fuzzed yet leaves no folders
     // behind in the source tree.
     if config.mode == Mode::Replay && !config.dir.join(info.name).join("corpus").is_dir() {
-        return smoke(target, config);
+        return crate::switch::on_run_stack(move || smoke(target, config));
     }
     let store = match Store::open(&config.dir, info.name) {
         Ok(s) => s,
         Err(e) => panic!("mu2: driver `{}`: {e}", info.name),
     };
-    match config.mode {
+    crate::switch::on_run_stack(move || match config.mode {
         Mode::Replay => replay(target, store, config),
         Mode::Fuzz => campaign(target, store, config),
         Mode::Score => crate::score::score_driver(target, store, config),
         Mode::Repro => repro(target, show, config),
-    }
+    })
 }
 
 fn campaign<O: Send>(target: Target<O>, store: Store, config: &Config) {
@@ -248,7 +248,7 @@ fn replay<O>(target: Target<O>, store: Store, config: &Config) {
         let path = corpus.join(&entry.name);
         let mut src = Source::new(entry.bytes.clone(), None, MAX_INPUT);
         let run = target.run;
-        match crate::run_mutant(None, Budget::default(), || run(&mut src)) {
+        match crate::run_mutant(None, Budget::default().on_run_stack(), || run(&mut src)) {
             Outcome::Returned(Ok(output)) => {
                 let Some(snapshot) = target.snapshot else {
                     continue;
@@ -315,7 +315,7 @@ fn smoke<O>(target: Target<O>, config: &Config) {
         trials += 1;
         let mut src = Source::new(Vec::new(), Some(rng.fork()), MAX_INPUT);
         let run = target.run;
-        let outcome = crate::run_mutant(None, Budget::default(), || run(&mut src));
+        let outcome = crate::run_mutant(None, Budget::default().on_run_stack(), || run(&mut src));
         let message = match outcome {
             Outcome::Panicked(p) => p,
             Outcome::Stopped(Stop::Timeout(what)) => crate::Panic {
@@ -378,8 +378,12 @@ fn repro<O>(target: Target<O>, show: Option<ShowFn>, config: &Config) {
     let mut trace = Trace::default();
     let mut src = Source::new(bytes.clone(), None, MAX_INPUT);
     let run = target.run;
-    let outcome =
-        crate::probe::record_with(&mut trace, Probes::All, Budget::default(), || run(&mut src));
+    let outcome = crate::probe::record_with(
+        &mut trace,
+        Probes::All,
+        Budget::default().on_run_stack(),
+        || run(&mut src),
+    );
     let original = match &outcome {
         Outcome::Returned(Ok(o)) => match target.snapshot {
             Some(snapshot) => format!("returned {}", snapshot(o)),
@@ -402,7 +406,7 @@ fn repro<O>(target: Target<O>, show: Option<ShowFn>, config: &Config) {
     let mut killed = Vec::new();
     for &m in &chosen {
         let mut src = Source::new(bytes.clone(), None, MAX_INPUT);
-        let budget = Budget::default().for_mutant(trace.steps());
+        let budget = Budget::default().on_run_stack().for_mutant(trace.steps());
         let verdict = decide(
             &observed,
             crate::run_at(Some(m as u32), budget, || run(&mut src)),

@@ -157,7 +157,7 @@ impl<O: Send> Campaign<O> {
             target,
             store,
             settings,
-            budget: Budget::default(),
+            budget: Budget::default().on_run_stack(),
             rng: Rng::seed(settings.seed),
             kills: Kills {
                 selector: Selector::new(
@@ -185,7 +185,11 @@ impl<O: Send> Campaign<O> {
     }
 
     /// Runs until the time or trial limit (forever without one).
-    pub fn run(mut self) -> Result<Summary, StoreError> {
+    pub fn run(self) -> Result<Summary, StoreError> {
+        crate::switch::on_run_stack(move || self.run_here())
+    }
+
+    fn run_here(mut self) -> Result<Summary, StoreError> {
         // Mutants that took an earlier process down are killed (CRASHED) and
         // never run again.
         for m in crate::supervise::crashed_indices(self.store.root()) {

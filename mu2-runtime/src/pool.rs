@@ -15,7 +15,7 @@ use crate::switch::Budget;
 
 /// Workers get a large stack: mutants may recurse deeply before the budget's
 /// stack limit stops them.
-const WORKER_STACK: usize = 64 << 20;
+const WORKER_STACK: usize = crate::switch::RUN_STACK;
 
 /// How a driver's run on one input ended, with a mutant active.
 pub type MutantOutcome<O> = Outcome<Result<O, Invalid>>;

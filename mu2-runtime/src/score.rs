@@ -26,13 +26,21 @@ pub fn score<O: Send>(
     store: &mut Store,
     jobs: usize,
 ) -> Result<Report, StoreError> {
+    crate::switch::on_run_stack(move || score_here(target, store, jobs))
+}
+
+fn score_here<O: Send>(
+    target: &Target<O>,
+    store: &mut Store,
+    jobs: usize,
+) -> Result<Report, StoreError> {
     let (entries, warnings) = store.load()?;
     for w in &warnings {
         crate::status::say(&w.to_string());
     }
     let mutants = crate::schema::mutants();
     let n = mutants.len();
-    let budget = Budget::default().wall(CAMPAIGN_WALL);
+    let budget = Budget::default().on_run_stack().wall(CAMPAIGN_WALL);
     let mut executed = Bits::new(n);
     let mut unviable = Bits::new(n);
     let mut timed_out: Vec<Option<String>> = vec![None; n];

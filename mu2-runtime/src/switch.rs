@@ -126,6 +126,13 @@ impl Budget {
         }
     }
 
+    /// The same budget with the stack limit for mu2's own threads (half of
+    /// [`RUN_STACK`]): instrumented debug frames are large, and a parser
+    /// recursing over a 128-deep input can need several MiB.
+    pub fn on_run_stack(self) -> Budget {
+        self.stack(RUN_STACK / 2)
+    }
+
     /// The same budget with another wall-clock limit.
     pub fn wall(self, wall: Duration) -> Budget {
         Budget {
@@ -366,4 +373,26 @@ impl Drop for QuietGuard {
     fn drop(&mut self) {
         STATE.with(|s| s.quiet.set(self.0))
     }
+}
+
+/// The stack of the threads mu2 runs drivers on: campaigns, scoring, replay
+/// and mutant workers. (Only reserved address space until it is used.)
+pub const RUN_STACK: usize = 128 << 20;
+
+/// Runs `f` on a thread with a [`RUN_STACK`] stack, named like the calling
+/// thread (so panic messages still name the test), and returns its result;
+/// a panic in `f` continues on the calling thread.
+pub(crate) fn on_run_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    let name = std::thread::current().name().unwrap_or("mu2").to_string();
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name(name)
+            .stack_size(RUN_STACK)
+            .spawn_scoped(scope, f)
+            .expect("a thread to run the driver on");
+        match thread.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
