@@ -250,7 +250,7 @@ impl<O: Send> Campaign<O> {
             self.trial(child, Some(parent), pool)?;
         }
         self.stats.cursor += 1;
-        if self.stats.cursor % self.queue.len() == 0 {
+        if self.stats.cursor.is_multiple_of(self.queue.len()) {
             self.stats.cycles += 1;
         }
         Ok(())
@@ -322,8 +322,8 @@ impl<O: Send> Campaign<O> {
     fn children(&self, parent: usize) -> usize {
         let p = &self.queue[parent];
         let mut n = CHILDREN_BASELINE;
-        if self.max_reached > 0 {
-            n = (CHILDREN_BASELINE * p.reached / self.max_reached).max(1);
+        if let Some(share) = (CHILDREN_BASELINE * p.reached).checked_div(self.max_reached) {
+            n = share.max(1);
         }
         if p.favored {
             n *= CHILDREN_FAVORED;

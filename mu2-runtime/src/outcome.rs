@@ -117,7 +117,13 @@ pub(crate) fn install_hook() {
         panic::set_hook(Box::new(move |info| {
             let message = match info.payload().downcast_ref::<Stop>() {
                 Some(stop) => stop.to_string(),
-                None => info.payload_as_str().unwrap_or("Box<dyn Any>").to_string(),
+                None => {
+                    let payload = info.payload();
+                    let text = payload.downcast_ref::<&str>().copied();
+                    let text =
+                        text.or_else(|| payload.downcast_ref::<String>().map(String::as_str));
+                    text.unwrap_or("Box<dyn Any>").to_string()
+                }
             };
             let location = info
                 .location()

@@ -20,6 +20,9 @@ const WORKER_STACK: usize = crate::switch::RUN_STACK;
 /// How a driver's run on one input ended, with a mutant active.
 pub type MutantOutcome<O> = Outcome<Result<O, Invalid>>;
 
+/// A worker's job queue, and where its outcomes come back.
+type Worker<O> = (Sender<Job>, Receiver<Vec<(usize, MutantOutcome<O>)>>);
+
 struct Job {
     bytes: Arc<Vec<u8>>,
     mutants: Vec<usize>,
@@ -30,7 +33,7 @@ struct Job {
 /// `jobs` scoped worker threads.
 pub struct Pool<'scope, O> {
     run: fn(&mut Source) -> Result<O, Invalid>,
-    workers: Vec<(Sender<Job>, Receiver<Vec<(usize, MutantOutcome<O>)>>)>,
+    workers: Vec<Worker<O>>,
     _handles: Vec<ScopedJoinHandle<'scope, ()>>,
 }
 

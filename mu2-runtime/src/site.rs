@@ -144,6 +144,13 @@ fn differ<O>(alt: Option<&O>, orig: Option<&O>, eq: fn(&O, &O) -> bool) -> bool 
 ///
 /// The place comes as `&raw mut place`: a field of a `#[repr(packed)]`
 /// struct can be assigned but not borrowed.
+///
+/// This is a safe function taking a raw pointer because its only caller is
+/// code `#[mu2::mutate]` generates, always with `&raw mut` of a live place
+/// the compiler just checked as mutably borrowable; generated code cannot
+/// contain `unsafe` blocks (crates with `#![forbid(unsafe_code)]` must still
+/// build). It is hidden (`__rt`) and not an API.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 #[inline(always)]
 pub fn assign<L, R, const N: usize>(
     u: &'static Unit,
