@@ -969,3 +969,21 @@ fn an_unknown_id_is_a_clear_panic() {
         "{msg}"
     );
 }
+
+#[mu2::mutate]
+fn read_bytes(n: usize) -> std::io::Result<Vec<u8>> {
+    Ok(vec![1; n])
+}
+
+#[test]
+fn a_qualified_result_gets_an_ok_default_mutant() {
+    let m = mu2::mutants()
+        .iter()
+        .find(|m| m.function == "read_bytes" && m.operator == mu2::Operator::Returns)
+        .expect("a returns mutant for io::Result<Vec<u8>>");
+    assert_eq!(m.replacement, "Ok(Default::default())");
+    assert_eq!(
+        mu2::with_mutant(m.id, || read_bytes(3).unwrap()),
+        Vec::<u8>::new()
+    );
+}

@@ -922,6 +922,23 @@ fn ret_kinds(ty: &Type) -> Vec<Ret> {
         Type::Never(_) => vec![],
         Type::Paren(p) => ret_kinds(&p.elem),
         Type::Tuple(t) if t.elems.is_empty() => vec![Ret::Unit],
+        // `io::Result<T>`, `std::result::Result<T, E>`: `Ok(Default::default())`
+        // of the first argument. (`fmt::Result` has none: `Default`, unviable.)
+        Type::Path(p)
+            if p.qself.is_none()
+                && p.path.segments.len() > 1
+                && p.path.segments.last().is_some_and(|s| {
+                    s.ident == "Result" && matches!(s.arguments, PathArguments::AngleBracketed(_))
+                }) =>
+        {
+            match &p.path.segments.last().expect("checked above").arguments {
+                PathArguments::AngleBracketed(a) => match a.args.first() {
+                    Some(GenericArgument::Type(ok)) => vec![Ret::OkDefault(Box::new(ok.clone()))],
+                    _ => vec![Ret::Default(Box::new(ty.clone()))],
+                },
+                _ => vec![Ret::Default(Box::new(ty.clone()))],
+            }
+        }
         Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
             let seg = &p.path.segments[0];
             match seg.ident.to_string().as_str() {
