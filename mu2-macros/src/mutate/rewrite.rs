@@ -203,6 +203,8 @@ impl Rewriter {
             std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
         );
         let returns = self.returns(sig);
+        // The body as written, run when nothing is switched on (below).
+        let original = copyable(sig, block).then(|| block.clone());
         let kind = match &sig.output {
             ReturnType::Default => BlockKind::DiscardsValue,
             ReturnType::Type(_, ty) if is_unit(ty) => BlockKind::DiscardsValue,
@@ -227,6 +229,23 @@ impl Rewriter {
             0..0,
             prologue.into_iter().map(|t| Stmt::Item(Item::Verbatim(t))),
         );
+        if let Some(original) = original {
+            // One thread-local read at entry: with no mutant, probe or budget
+            // on, the body runs exactly as written, at the speed of
+            // unannotated code; otherwise the instrumented copy runs. Only
+            // in optimized builds: unoptimized code keeps both copies' locals
+            // in one frame (deep recursion would overflow sooner), and there
+            // a type error in the user's code is then reported once.
+            block.stmts.insert(
+                0,
+                Stmt::Item(Item::Verbatim(quote! {
+                    #[cfg(not(debug_assertions))]
+                    if ::mu2::__rt::idle() {
+                        return #original;
+                    }
+                })),
+            );
+        }
         (
             self.function,
             self.needs_prelude,
@@ -1298,4 +1317,52 @@ fn expr_attrs(e: &mut Expr) -> Option<&mut Vec<Attribute>> {
         Expr::Try(x) => &mut x.attrs,
         _ => return None,
     })
+}
+
+/// Whether a function body can be kept twice (as written, and instrumented)
+/// without changing what it means or breaking the build. Not when it defines
+/// items (two copies of a `static` or a `thread_local!` would be two
+/// variables; two copies of an `impl` collide), holds mu2 attributes of its
+/// own, or returns `impl Trait` (two copies of a closure are two types).
+fn copyable(sig: &Signature, block: &Block) -> bool {
+    struct Check(bool);
+    impl syn::visit::Visit<'_> for Check {
+        fn visit_item(&mut self, item: &Item) {
+            if !matches!(item, Item::Use(_)) {
+                self.0 = false;
+            }
+        }
+        fn visit_macro(&mut self, mac: &syn::Macro) {
+            let name = mac
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .unwrap_or_default();
+            if matches!(
+                name.as_str(),
+                "thread_local" | "lazy_static" | "macro_rules"
+            ) {
+                self.0 = false;
+            }
+        }
+        fn visit_attribute(&mut self, attr: &Attribute) {
+            if attr
+                .path()
+                .segments
+                .first()
+                .is_some_and(|s| s.ident == "mu2")
+            {
+                self.0 = false;
+            }
+        }
+    }
+    if let ReturnType::Type(_, ty) = &sig.output {
+        if contains_impl_trait(ty) {
+            return false;
+        }
+    }
+    let mut check = Check(true);
+    syn::visit::Visit::visit_block(&mut check, block);
+    check.0
 }
