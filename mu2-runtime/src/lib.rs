@@ -103,6 +103,11 @@ pub fn run_mutant<R>(id: Option<MutantId>, budget: Budget, f: impl FnOnce() -> R
 
 /// [`run_mutant`] by dense index, for the engine's hot loop.
 pub(crate) fn run_at<R>(active: Option<u32>, budget: Budget, f: impl FnOnce() -> R) -> Outcome<R> {
+    // Sites find the active mutant through their unit's base index, which
+    // the registry assigns when it is first built.
+    if active.is_some() {
+        schema::registry();
+    }
     let _saved = switch::set(Setting {
         active,
         probe: false,
