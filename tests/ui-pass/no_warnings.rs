@@ -38,6 +38,9 @@ mod code {
 
     pub fn closures(xs: &[i32]) -> i32 {
         let add = |a, b| a + b;
+        // A return type makes the braces part of the syntax.
+        let join = |a: String, b: &str| -> String { a + b };
+        let _ = join(String::new(), "x");
         xs.iter().map(|x| x * 2).fold(0, add)
     }
 

@@ -614,8 +614,16 @@ impl Rewriter {
         let saved = std::mem::replace(&mut self.typed, typed);
         self.expr(&mut c.body);
         self.typed = saved;
-        let body = &c.body;
-        *c.body = Expr::Verbatim(quote!({ ::mu2::__rt::step(); #body }));
+        let step = quote!(::mu2::__rt::step(););
+        match &mut *c.body {
+            // The closure's own block (`|x| -> T { .. }`) takes the step as
+            // its first statement: a block around it would make the user's
+            // braces "unnecessary" to the `unused_braces` lint.
+            Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
+                b.block.stmts.insert(0, Stmt::Item(Item::Verbatim(step)));
+            }
+            body => *body = Expr::Verbatim(quote!({ #step #body })),
+        }
     }
 
     fn if_expr(&mut self, i: &mut ExprIf) {
