@@ -287,37 +287,38 @@ fn main() {
         }
     }
 
-    let mut rows = Vec::new();
-    rows.push(bench(
-        &Workload {
-            name: "insertion_sort",
-            functions: &["insertion_sort"],
-            inputs: vectors.clone(),
-            plain: plain::insertion_sort,
-            annotated: annotated::insertion_sort,
-        },
-        rounds,
-    ));
-    rows.push(bench(
-        &Workload {
-            name: "merge_sort",
-            functions: &["merge_sort", "merge"],
-            inputs: vectors.iter().map(|v| v.as_slice()).collect(),
-            plain: plain::merge_sort,
-            annotated: annotated::merge_sort,
-        },
-        rounds,
-    ));
-    rows.push(bench(
-        &Workload {
-            name: "binary_search",
-            functions: &["binary_search"],
-            inputs: queries,
-            plain: |(a, x)| plain::binary_search(a, x),
-            annotated: |(a, x)| annotated::binary_search(a, x),
-        },
-        rounds,
-    ));
+    let rows = vec![
+        bench(
+            &Workload {
+                name: "insertion_sort",
+                functions: &["insertion_sort"],
+                inputs: vectors.clone(),
+                plain: plain::insertion_sort,
+                annotated: annotated::insertion_sort,
+            },
+            rounds,
+        ),
+        bench(
+            &Workload {
+                name: "merge_sort",
+                functions: &["merge_sort", "merge"],
+                inputs: vectors.iter().map(|v| v.as_slice()).collect(),
+                plain: plain::merge_sort,
+                annotated: annotated::merge_sort,
+            },
+            rounds,
+        ),
+        bench(
+            &Workload {
+                name: "binary_search",
+                functions: &["binary_search"],
+                inputs: queries,
+                plain: |(a, x)| plain::binary_search(a, x),
+                annotated: |(a, x)| annotated::binary_search(a, x),
+            },
+            rounds,
+        ),
+    ];
 
     report(&rows, rounds, &vectors);
     println!(
