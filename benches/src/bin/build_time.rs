@@ -22,8 +22,9 @@
 //! 3. code: `cargo rustc --release -- -C codegen-units=1 --emit=llvm-ir,obj`:
 //!    LLVM IR instructions in the crate's function bodies, and bytes of the
 //!    executable sections of its object file;
-//! 4. expansion: `cargo rustc -- -Zunpretty=expanded` (with
-//!    `RUSTC_BOOTSTRAP=1`, since the flag is unstable): tokens (as lexed by
+//! 4. expansion: `cargo rustc --release -- -Zunpretty=expanded` (with
+//!    `RUSTC_BOOTSTRAP=1`, since the flag is unstable; release, so that code
+//!    under `cfg(not(debug_assertions))` counts): tokens (as lexed by
 //!    proc-macro2; a group's delimiters count as one) and bytes (whitespace
 //!    runs collapsed) of the expanded crate. The difference between the two
 //!    crates, divided by the number of mutation sites, is the expansion per
@@ -485,7 +486,7 @@ struct Expansion {
 /// The crate after macro expansion, measured.
 fn expand(dir: &Path, target: &Path, package: &str) -> Option<Expansion> {
     let out = Command::new(env!("CARGO"))
-        .args(["rustc", "--offline", "--quiet", "--lib", "-p"])
+        .args(["rustc", "--offline", "--quiet", "--release", "--lib", "-p"])
         .arg(package)
         .args(["--", "-Zunpretty=expanded"])
         .current_dir(dir)
