@@ -79,6 +79,11 @@ impl Bits {
         })
     }
 
+    /// The words, for the probes' raw view of a trace being recorded.
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
     /// Adds every member of `other`.
     pub fn union_with(&mut self, other: &Bits) {
         if self.words.len() < other.words.len() {

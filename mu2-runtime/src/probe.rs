@@ -8,11 +8,11 @@
 //!
 //! The engine reads a [`Trace`] after each run; generated code only writes.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
 use crate::bits::Bits;
 use crate::outcome::{self, Outcome};
-use crate::schema::{self, Mutant, Unit};
+use crate::schema::{self, Mutant};
 use crate::switch::{self, Budget, Setting};
 
 /// What one run of the original did. Reuse one `Trace` across runs with
@@ -91,8 +91,79 @@ impl Trace {
     }
 }
 
+/// Where this thread's probes write: raw views of the buffers of the
+/// [`Trace`] being recorded, set by [`record_with`] for the length of one
+/// run and empty otherwise. A probe is then a thread-local read and a
+/// bounds check, with no `RefCell` and no destructor check (the cell is
+/// `const`-initialized and has no `Drop`).
+struct Buffers {
+    executed: Cell<*mut u64>,
+    infected: Cell<*mut u64>,
+    unviable: Cell<*mut u64>,
+    /// Words in each of the three bit sets.
+    words: Cell<usize>,
+    hits: Cell<*mut u32>,
+    branches: Cell<usize>,
+}
+
 thread_local! {
-    static TRACE: RefCell<Trace> = RefCell::new(Trace::default());
+    static BUFFERS: Buffers = const {
+        Buffers {
+            executed: Cell::new(std::ptr::null_mut()),
+            infected: Cell::new(std::ptr::null_mut()),
+            unviable: Cell::new(std::ptr::null_mut()),
+            words: Cell::new(0),
+            hits: Cell::new(std::ptr::null_mut()),
+            branches: Cell::new(0),
+        }
+    };
+}
+
+/// The thread's buffers as they were before a run pointed them at its
+/// trace; put back when dropped (a nested run ends before its outer one).
+struct Restore([usize; 6]);
+
+impl Restore {
+    /// Points the probes at `trace` until the guard drops. `trace` must
+    /// not be touched until then: the probes write through these pointers.
+    fn point_at(trace: &mut Trace) -> Restore {
+        BUFFERS.with(|b| {
+            let saved = Restore([
+                b.executed.get() as usize,
+                b.infected.get() as usize,
+                b.unviable.get() as usize,
+                b.words.get(),
+                b.hits.get() as usize,
+                b.branches.get(),
+            ]);
+            let words = trace.executed.words_mut().len();
+            debug_assert!(
+                trace.infected.words_mut().len() == words
+                    && trace.unviable.words_mut().len() == words
+            );
+            b.executed.set(trace.executed.words_mut().as_mut_ptr());
+            b.infected.set(trace.infected.words_mut().as_mut_ptr());
+            b.unviable.set(trace.unviable.words_mut().as_mut_ptr());
+            b.words.set(words);
+            b.hits.set(trace.hits.as_mut_ptr());
+            b.branches.set(trace.hits.len());
+            saved
+        })
+    }
+}
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let [executed, infected, unviable, words, hits, branches] = self.0;
+        BUFFERS.with(|b| {
+            b.executed.set(executed as *mut u64);
+            b.infected.set(infected as *mut u64);
+            b.unviable.set(unviable as *mut u64);
+            b.words.set(words);
+            b.hits.set(hits as *mut u32);
+            b.branches.set(branches);
+        })
+    }
 }
 
 /// Which probes a run records.
@@ -126,8 +197,8 @@ pub fn record_with<R>(
     f: impl FnOnce() -> R,
 ) -> Outcome<R> {
     trace.reset();
-    TRACE.with(|t| std::mem::swap(&mut *t.borrow_mut(), trace));
     let outcome = {
+        let _buffers = Restore::point_at(trace);
         let _saved = switch::set(Setting {
             active: None,
             probe: true,
@@ -136,48 +207,80 @@ pub fn record_with<R>(
             quiet: true,
         });
         let outcome = outcome::catch(f);
-        TRACE.with(|t| t.borrow_mut().steps = switch::steps());
+        // Before the switch is put back, which restores its step count too.
+        trace.steps = switch::steps();
         outcome
     };
-    TRACE.with(|t| std::mem::swap(&mut *t.borrow_mut(), trace));
     outcome
 }
 
-#[inline]
-fn with(f: impl FnOnce(&mut Trace)) {
-    // A probe fired while the trace is borrowed (from inside a Drop during
-    // unwinding, say) is dropped rather than allowed to panic.
-    let _ = TRACE.try_with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut() {
-            f(&mut t)
-        }
-    });
+/// Sets bit `i` of the set at `words` (of `len` words), if it is in range.
+#[inline(always)]
+fn set_bit(words: *mut u64, len: usize, i: usize) {
+    if i / 64 < len {
+        // SAFETY: `words` points at `len` words of the trace being recorded
+        // (see `Restore::point_at`), or `len` is 0; checked in range above.
+        unsafe { *words.add(i / 64) |= 1 << (i % 64) }
+    }
 }
 
-pub(crate) fn executed(unit: &Unit, first: u32, count: u32) {
-    let base = (unit.mutant_base() + first) as usize;
-    with(|t| {
-        for i in base..base + count as usize {
-            t.executed.insert(i)
+/// Whether bits `first..first + count` are all set (false when out of range).
+#[inline(always)]
+fn all_set(words: *mut u64, len: usize, first: usize, count: usize) -> bool {
+    (first..first + count).all(|i| {
+        // SAFETY: as in `set_bit`.
+        i / 64 < len && unsafe { *words.add(i / 64) } & (1 << (i % 64)) != 0
+    })
+}
+
+/// The mutants `first..first + count` (dense indices) ran.
+#[inline(always)]
+pub(crate) fn executed(first: u32, count: u32) {
+    BUFFERS.with(|b| {
+        let (words, len) = (b.executed.get(), b.words.get());
+        for i in first..first + count {
+            set_bit(words, len, i as usize)
         }
     })
 }
 
-pub(crate) fn infected(unit: &Unit, mutant: u32) {
-    let i = (unit.mutant_base() + mutant) as usize;
-    with(|t| t.infected.insert(i))
+/// Mutant `i` (dense index) would have changed a value.
+#[inline(always)]
+pub(crate) fn infected(i: u32) {
+    BUFFERS.with(|b| set_bit(b.infected.get(), b.words.get(), i as usize))
 }
 
-pub(crate) fn unviable(unit: &Unit, mutant: u32) {
-    let i = (unit.mutant_base() + mutant) as usize;
-    with(|t| t.unviable.insert(i))
+/// Whether the mutants `first..first + count` are all infected already in
+/// this run: infection is a set, so evaluating them again adds nothing.
+#[inline(always)]
+pub(crate) fn settled(first: u32, count: u32) -> bool {
+    BUFFERS.with(|b| {
+        all_set(
+            b.infected.get(),
+            b.words.get(),
+            first as usize,
+            count as usize,
+        )
+    })
 }
 
-pub(crate) fn hit(unit: &Unit, branch: u32) {
-    let i = (unit.branch_base() + branch) as usize;
-    with(|t| {
-        if let Some(h) = t.hits.get_mut(i) {
-            *h = h.saturating_add(1)
+/// Mutant `i` (dense index) cannot type-check at its site.
+#[inline(always)]
+pub(crate) fn unviable(i: u32) {
+    BUFFERS.with(|b| set_bit(b.unviable.get(), b.words.get(), i as usize))
+}
+
+/// Branch probe `i` (dense index) was hit once more.
+#[inline(always)]
+pub(crate) fn hit(i: u32) {
+    BUFFERS.with(|b| {
+        if (i as usize) < b.branches.get() {
+            // SAFETY: `hits` points at `branches` counters of the trace
+            // being recorded (see `Restore::point_at`); checked in range.
+            unsafe {
+                let h = b.hits.get().add(i as usize);
+                *h = (*h).saturating_add(1);
+            }
         }
     })
 }

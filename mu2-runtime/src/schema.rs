@@ -114,6 +114,8 @@ pub struct Unit {
     module: &'static str,
     sites: &'static [Site],
     branches: u32,
+    /// How many mutants the sites have (the sum of their alternatives).
+    mutants: u32,
     /// Dense index of this unit's first mutant; `u32::MAX` until the registry is built.
     mutant_base: AtomicU32,
     /// Dense index of this unit's first branch probe.
@@ -127,11 +129,18 @@ impl Unit {
         sites: &'static [Site],
         branches: u32,
     ) -> Unit {
+        let mut mutants = 0;
+        let mut i = 0;
+        while i < sites.len() {
+            mutants += sites[i].alts.len() as u32;
+            i += 1;
+        }
         Unit {
             file,
             module,
             sites,
             branches,
+            mutants,
             mutant_base: AtomicU32::new(u32::MAX),
             branch_base: AtomicU32::new(u32::MAX),
         }
@@ -147,8 +156,9 @@ impl Unit {
         self.branch_base.load(Ordering::Relaxed)
     }
 
-    fn mutant_count(&self) -> u32 {
-        self.sites.iter().map(|s| s.alts.len() as u32).sum()
+    #[inline(always)]
+    pub(crate) fn mutant_count(&self) -> u32 {
+        self.mutants
     }
 }
 

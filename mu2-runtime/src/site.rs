@@ -1,42 +1,74 @@
 //! The entry points that `#[mu2::mutate]`'s generated code calls, one per
-//! kind of site. Each first asks the switch for the thread's mode: when no
-//! mutant is active and no probe is on, the original runs and nothing else
-//! happens. Otherwise the site runs the active alternative, or runs the
-//! original while recording execution, infection and coverage.
+//! kind of site. Each first looks at the switch as the call saw it at entry
+//! ([`Here`]): when no mutant of this unit is active and no probe is on,
+//! the original runs and nothing else happens. Otherwise the site runs the
+//! active alternative, or runs the original while recording execution,
+//! infection and coverage.
 //!
-//! Arguments common to all: `u` is the unit (the annotated item's static),
-//! `m` the unit-local index of the site's first mutant, `b` the unit-local
-//! index of the site's first branch probe.
+//! Arguments common to all: `h` is the switch as the enclosing function (or
+//! closure) saw it, `m` the unit-local index of the site's first mutant,
+//! `b` the unit-local index of the site's first branch probe.
 
 use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, UnAlt, UnDup};
 use crate::outcome::{self, Stop};
 use crate::probe;
-use crate::schema::{self, Unit};
+use crate::schema;
 use crate::switch::{self, ACTIVE, BUDGET, INFECT, PROBE};
+pub use crate::switch::{Fuel, Here, here};
 
-#[inline(always)]
-fn plain() -> bool {
-    switch::mode() & (ACTIVE | PROBE) == 0
-}
+impl Here {
+    /// Neither a mutant of this unit nor a probe is on: originals only.
+    #[inline(always)]
+    fn plain(self) -> bool {
+        self.mode & (ACTIVE | PROBE) == 0
+    }
 
-/// Branch coverage is on.
-#[inline(always)]
-fn probing() -> bool {
-    switch::mode() & PROBE != 0
-}
+    /// Branch coverage is on.
+    #[inline(always)]
+    fn probing(self) -> bool {
+        self.mode & PROBE != 0
+    }
 
-/// Execution and infection are recorded too.
-#[inline(always)]
-fn infecting() -> bool {
-    switch::mode() & INFECT != 0
+    /// Execution and infection are recorded too.
+    #[inline(always)]
+    fn infecting(self) -> bool {
+        self.mode & INFECT != 0
+    }
+
+    #[inline(always)]
+    fn executed(self, m: u32, count: u32) {
+        probe::executed(self.mutant_base + m, count)
+    }
+
+    #[inline(always)]
+    fn infected(self, m: u32) {
+        probe::infected(self.mutant_base + m)
+    }
+
+    #[inline(always)]
+    fn unviable(self, m: u32) {
+        probe::unviable(self.mutant_base + m)
+    }
+
+    /// The `count` mutants from `m` are all infected in this run already,
+    /// so evaluating their alternatives again would record nothing new.
+    #[inline(always)]
+    fn settled(self, m: u32, count: u32) -> bool {
+        probe::settled(self.mutant_base + m, count)
+    }
+
+    #[inline(always)]
+    fn hit(self, b: u32) {
+        probe::hit(self.branch_base + b)
+    }
 }
 
 /// The active alternative was found unviable for this site's types.
 #[cold]
 #[inline(never)]
-fn unviable(u: &Unit, mutant: u32) -> ! {
-    probe::unviable(u, mutant);
-    let index = (u.mutant_base() + mutant) as usize;
+fn unviable(h: Here, mutant: u32) -> ! {
+    h.unviable(mutant);
+    let index = (h.mutant_base + mutant) as usize;
     outcome::stop(Stop::Unviable(schema::mutants()[index].id))
 }
 
@@ -54,15 +86,6 @@ fn evaluate<R>(f: impl FnOnce() -> R) -> Option<R> {
     }
 }
 
-/// Which of `count` alternatives starting at `m` is active here.
-#[inline(always)]
-fn active(u: &Unit, m: u32, count: u32) -> Option<u32> {
-    if switch::mode() & ACTIVE == 0 {
-        return None;
-    }
-    switch::choice(u, m, count)
-}
-
 /// Whether nothing is switched on for this thread: no mutant, no probe, no
 /// budget. The original code may then run exactly as written, so a function
 /// can test this once at entry and run an uninstrumented copy of its body
@@ -77,34 +100,34 @@ pub fn idle() -> bool {
 /// `l op r` for an arithmetic or bitwise operator.
 #[inline(always)]
 pub fn bin<L, R, O, const N: usize>(
-    u: &'static Unit,
+    h: Here,
     m: u32,
     l: L,
     r: R,
     orig: fn(L, R) -> O,
     kinds: fn(&Ops<L, R, O>) -> (Option<BinDup<L, R, O>>, [BinAlt<L, R, O>; N]),
 ) -> O {
-    if plain() {
+    if h.plain() {
         return orig(l, r);
     }
-    if let Some(k) = active(u, m, N as u32) {
+    if let Some(k) = h.choice(m, N as u32) {
         return match kinds(&Ops::NEW).1[k as usize] {
             Some(alt) => alt(l, r),
-            None => unviable(u, m + k),
+            None => unviable(h, m + k),
         };
     }
-    if !infecting() {
+    if !h.infecting() || h.settled(m, N as u32) {
         return orig(l, r);
     }
-    probe::executed(u, m, N as u32);
+    h.executed(m, N as u32);
     let (dup, alts) = kinds(&Ops::NEW);
     let Some(dup) = dup else {
         // Without copies the alternatives cannot run side-effect free:
         // count every viable one as infected, which keeps pruning sound.
         for (j, alt) in alts.iter().enumerate() {
             match alt {
-                Some(_) => probe::infected(u, m + j as u32),
-                None => probe::unviable(u, m + j as u32),
+                Some(_) => h.infected(m + j as u32),
+                None => h.unviable(m + j as u32),
             }
         }
         return orig(l, r);
@@ -116,11 +139,11 @@ pub fn bin<L, R, O, const N: usize>(
     for (j, alt) in alts.iter().enumerate() {
         let j = m + j as u32;
         match alt {
-            None => probe::unviable(u, j),
+            None => h.unviable(j),
             Some(alt) => {
                 let v = evaluate(|| alt((dup.l)(&lc), (dup.r)(&rc)));
                 if differ(v.as_ref(), out.as_ref(), dup.eq) {
-                    probe::infected(u, j)
+                    h.infected(j)
                 }
             }
         }
@@ -153,7 +176,7 @@ fn differ<O>(alt: Option<&O>, orig: Option<&O>, eq: fn(&O, &O) -> bool) -> bool 
 #[allow(clippy::not_unsafe_ptr_arg_deref)]
 #[inline(always)]
 pub fn assign<L, R, const N: usize>(
-    u: &'static Unit,
+    h: Here,
     m: u32,
     r: R,
     l: *mut L,
@@ -167,7 +190,7 @@ pub fn assign<L, R, const N: usize>(
     let place = unsafe { place_mut(l, &mut moved) };
     // Called once, not in a closure per branch: a closure called twice was
     // outlined, and every assignment site became a function call.
-    assign_to(u, m, r, place, orig, kinds)
+    assign_to(h, m, r, place, orig, kinds)
 }
 
 /// The place `p` points to, as a reference when `p` is aligned, else as a
@@ -204,32 +227,32 @@ impl<L> Drop for WriteBack<L> {
 
 #[inline(always)]
 fn assign_to<L, R, const N: usize>(
-    u: &'static Unit,
+    h: Here,
     m: u32,
     r: R,
     l: &mut L,
     orig: fn(&mut L, R),
     kinds: fn(&Asg<L, R>) -> (Option<AsgDup<L, R>>, [AsgAlt<L, R>; N]),
 ) {
-    if plain() {
+    if h.plain() {
         return orig(l, r);
     }
-    if let Some(k) = active(u, m, N as u32) {
+    if let Some(k) = h.choice(m, N as u32) {
         return match kinds(&Asg::NEW).1[k as usize] {
             Some(alt) => alt(l, r),
-            None => unviable(u, m + k),
+            None => unviable(h, m + k),
         };
     }
-    if !infecting() {
+    if !h.infecting() || h.settled(m, N as u32) {
         return orig(l, r);
     }
-    probe::executed(u, m, N as u32);
+    h.executed(m, N as u32);
     let (dup, alts) = kinds(&Asg::NEW);
     let Some(dup) = dup else {
         for (j, alt) in alts.iter().enumerate() {
             match alt {
-                Some(_) => probe::infected(u, m + j as u32),
-                None => probe::unviable(u, m + j as u32),
+                Some(_) => h.infected(m + j as u32),
+                None => h.unviable(m + j as u32),
             }
         }
         return orig(l, r);
@@ -247,10 +270,10 @@ fn assign_to<L, R, const N: usize>(
     for (j, alt) in alts.iter().enumerate() {
         let j = m + j as u32;
         match alt {
-            None => probe::unviable(u, j),
+            None => h.unviable(j),
             Some(alt) => {
                 if differ(run(*alt).as_ref(), out.as_ref(), dup.eq) {
-                    probe::infected(u, j)
+                    h.infected(j)
                 }
             }
         }
@@ -261,33 +284,33 @@ fn assign_to<L, R, const N: usize>(
 /// `-x` or `!x`, whose one alternative is `x`.
 #[inline(always)]
 pub fn un<X, O>(
-    u: &'static Unit,
+    h: Here,
     m: u32,
     x: X,
     orig: fn(X) -> O,
     kinds: fn(&Un<X, O>) -> (Option<UnDup<X, O>>, [UnAlt<X, O>; 1]),
 ) -> O {
-    if plain() {
+    if h.plain() {
         return orig(x);
     }
-    if active(u, m, 1).is_some() {
+    if h.choice(m, 1).is_some() {
         return match kinds(&Un::NEW).1[0] {
             Some(alt) => alt(x),
-            None => unviable(u, m),
+            None => unviable(h, m),
         };
     }
-    if !infecting() {
+    if !h.infecting() || h.settled(m, 1) {
         return orig(x);
     }
-    probe::executed(u, m, 1);
+    h.executed(m, 1);
     let (dup, [alt]) = kinds(&Un::NEW);
     match (dup, alt) {
         (_, None) => {
-            probe::unviable(u, m);
+            h.unviable(m);
             orig(x)
         }
         (None, Some(_)) => {
-            probe::infected(u, m);
+            h.infected(m);
             orig(x)
         }
         (Some(dup), Some(alt)) => {
@@ -295,7 +318,7 @@ pub fn un<X, O>(
             let out = evaluate(|| orig((dup.x)(&x)));
             let v = evaluate(|| alt((dup.x)(&x)));
             if differ(v.as_ref(), out.as_ref(), dup.eq) {
-                probe::infected(u, m)
+                h.infected(m)
             }
             orig(x)
         }
@@ -334,7 +357,7 @@ pub(crate) fn equal<L: ?Sized + PartialEq<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) 
 
 #[inline(always)]
 fn compare<L: ?Sized, R: ?Sized>(
-    u: &'static Unit,
+    h: Here,
     m: u32,
     alts: &'static [Cmp],
     l: &L,
@@ -342,18 +365,18 @@ fn compare<L: ?Sized, R: ?Sized>(
     orig: fn(&L, &R) -> bool,
     eval: fn(&Cmps<L, R>) -> CmpAlt<L, R>,
 ) -> bool {
-    if plain() {
+    if h.plain() {
         return orig(l, r);
     }
-    if let Some(k) = active(u, m, alts.len() as u32) {
+    if let Some(k) = h.choice(m, alts.len() as u32) {
         return match eval(&Cmps::NEW) {
             Some(eval) => eval(alts[k as usize], l, r),
-            None => unviable(u, m + k),
+            None => unviable(h, m + k),
         };
     }
     let out = orig(l, r);
-    if infecting() {
-        probe::executed(u, m, alts.len() as u32);
+    if h.infecting() && !h.settled(m, alts.len() as u32) {
+        h.executed(m, alts.len() as u32);
         for (j, &alt) in alts.iter().enumerate() {
             let j = m + j as u32;
             match eval(&Cmps::NEW) {
@@ -361,10 +384,10 @@ fn compare<L: ?Sized, R: ?Sized>(
                 // them again has no side effects, so infection is exact here.
                 Some(eval) => {
                     if evaluate(|| eval(alt, l, r)) != Some(out) {
-                        probe::infected(u, j)
+                        h.infected(j)
                     }
                 }
-                None => probe::unviable(u, j),
+                None => h.unviable(j),
             }
         }
     }
@@ -379,7 +402,7 @@ fn compare<L: ?Sized, R: ?Sized>(
 /// comparison that does not type-check is reported once, at the user's
 /// operator, and not again at the attribute.
 pub fn ord<L: ?Sized, R: ?Sized>(
-    u: &'static Unit,
+    h: Here,
     m: u32,
     _op: Cmp,
     alts: &'static [Cmp],
@@ -388,14 +411,14 @@ pub fn ord<L: ?Sized, R: ?Sized>(
     orig: fn(&L, &R) -> bool,
     eval: fn(&Cmps<L, R>) -> CmpAlt<L, R>,
 ) -> bool {
-    compare(u, m, alts, l, r, orig, eval)
+    compare(h, m, alts, l, r, orig, eval)
 }
 
 /// `l == r` or `l != r`.
 #[inline(always)]
 /// `eval` as for [`ord`], from `kind::EqYes`.
 pub fn eq<L: ?Sized, R: ?Sized>(
-    u: &'static Unit,
+    h: Here,
     m: u32,
     _op: Cmp,
     alts: &'static [Cmp],
@@ -404,7 +427,7 @@ pub fn eq<L: ?Sized, R: ?Sized>(
     orig: fn(&L, &R) -> bool,
     eval: fn(&Cmps<L, R>) -> CmpAlt<L, R>,
 ) -> bool {
-    compare(u, m, alts, l, r, orig, eval)
+    compare(h, m, alts, l, r, orig, eval)
 }
 
 /// The left side of `a && b` (`and`) or `a || b`. Returns the result when the
@@ -412,19 +435,19 @@ pub fn eq<L: ?Sized, R: ?Sized>(
 /// generated code passes it through [`logic_rhs`]). Branch `b`: short-circuit;
 /// `b + 1`: right side evaluated.
 #[inline(always)]
-pub fn logic(u: &'static Unit, m: u32, b: u32, and: bool, lhs: bool) -> Option<bool> {
-    let flipped = !plain() && active(u, m, 1).is_some();
+pub fn logic(h: Here, m: u32, b: u32, and: bool, lhs: bool) -> Option<bool> {
+    let flipped = h.choice(m, 1).is_some();
     let and = and != flipped;
     let short = if and { !lhs } else { lhs };
-    if probing() && !flipped {
-        probe::hit(u, b + !short as u32);
+    if h.probing() && !flipped {
+        h.hit(b + !short as u32);
     }
-    if infecting() && !flipped {
-        probe::executed(u, m, 1);
+    if h.infecting() && !flipped {
+        h.executed(m, 1);
         if short {
             // The mutant's value would depend on the right side, which the
             // original never evaluates: count it as infected.
-            probe::infected(u, m)
+            h.infected(m)
         }
     }
     short.then_some(lhs)
@@ -432,12 +455,12 @@ pub fn logic(u: &'static Unit, m: u32, b: u32, and: bool, lhs: bool) -> Option<b
 
 /// The right side of a logical operator whose left side did not decide it.
 #[inline(always)]
-pub fn logic_rhs(u: &'static Unit, m: u32, and: bool, rhs: bool) -> bool {
-    if infecting() && active(u, m, 1).is_none() {
+pub fn logic_rhs(h: Here, m: u32, and: bool, rhs: bool) -> bool {
+    if h.infecting() && h.choice(m, 1).is_none() {
         // Original `a && b` with `a` true is `b`; the mutant `a || b` is `true`.
         // Original `a || b` with `a` false is `b`; the mutant `a && b` is `false`.
         if rhs != and {
-            probe::infected(u, m)
+            h.infected(m)
         }
     }
     rhs
@@ -446,28 +469,28 @@ pub fn logic_rhs(u: &'static Unit, m: u32, and: bool, rhs: bool) -> bool {
 /// An `if` or `while` condition, whose alternatives are `true` and `false`.
 /// Branch `b`: taken; `b + 1`: not taken.
 #[inline(always)]
-pub fn cond(u: &'static Unit, m: u32, b: u32, c: bool) -> bool {
-    if plain() {
+pub fn cond(h: Here, m: u32, b: u32, c: bool) -> bool {
+    if h.plain() {
         return c;
     }
-    if let Some(k) = active(u, m, 2) {
+    if let Some(k) = h.choice(m, 2) {
         return k == 0;
     }
-    if probing() {
-        probe::hit(u, b + !c as u32);
+    if h.probing() {
+        h.hit(b + !c as u32);
     }
-    if infecting() {
-        probe::executed(u, m, 2);
-        probe::infected(u, m + c as u32);
+    if h.infecting() {
+        h.executed(m, 2);
+        h.infected(m + c as u32);
     }
     c
 }
 
 /// An `if` / `while` condition with coverage only (remove-conditionals off).
 #[inline(always)]
-pub fn branch(u: &'static Unit, b: u32, c: bool) -> bool {
-    if probing() {
-        probe::hit(u, b + !c as u32)
+pub fn branch(h: Here, b: u32, c: bool) -> bool {
+    if h.probing() {
+        h.hit(b + !c as u32)
     }
     c
 }
@@ -475,33 +498,33 @@ pub fn branch(u: &'static Unit, b: u32, c: bool) -> bool {
 /// Whether to make a call statement (`v.push(x);`) whose alternative is to
 /// remove it.
 #[inline(always)]
-pub fn keep(u: &'static Unit, m: u32) -> bool {
-    if plain() {
+pub fn keep(h: Here, m: u32) -> bool {
+    if h.plain() {
         return true;
     }
-    if active(u, m, 1).is_some() {
+    if h.choice(m, 1).is_some() {
         return false;
     }
-    if infecting() {
-        probe::executed(u, m, 1);
-        probe::infected(u, m);
+    if h.infecting() {
+        h.executed(m, 1);
+        h.infected(m);
     }
     true
 }
 
 /// At function entry: which of the `n` return-value alternatives is active.
 #[inline(always)]
-pub fn ret(u: &'static Unit, m: u32, n: u32) -> Option<u32> {
-    if plain() {
+pub fn ret(h: Here, m: u32, n: u32) -> Option<u32> {
+    if h.plain() {
         return None;
     }
-    if let Some(k) = active(u, m, n) {
+    if let Some(k) = h.choice(m, n) {
         return Some(k);
     }
-    if infecting() {
-        probe::executed(u, m, n);
+    if h.infecting() {
+        h.executed(m, n);
         for k in 0..n {
-            probe::infected(u, m + k)
+            h.infected(m + k)
         }
     }
     None
@@ -509,30 +532,30 @@ pub fn ret(u: &'static Unit, m: u32, n: u32) -> Option<u32> {
 
 /// The value of a return-value alternative that needs a trait (`Default`).
 #[inline(always)]
-pub fn made<T>(u: &'static Unit, mutant: u32, make: Option<fn() -> T>) -> T {
+pub fn made<T>(h: Here, mutant: u32, make: Option<fn() -> T>) -> T {
     match make {
         Some(make) => make(),
-        None => unviable(u, mutant),
+        None => unviable(h, mutant),
     }
 }
 
 /// A branch probe: a match arm, an `if let` branch.
 #[inline(always)]
-pub fn hit(u: &'static Unit, b: u32) {
-    if probing() {
-        probe::hit(u, b)
+pub fn hit(h: Here, b: u32) {
+    if h.probing() {
+        h.hit(b)
     }
 }
 
 /// A loop body: a branch probe and one step of the budget.
 #[inline(always)]
-pub fn tick(u: &'static Unit, b: u32) {
-    let mode = switch::mode();
+pub fn tick(h: Here, b: u32) {
+    let mode = h.mode;
     if mode == 0 {
         return;
     }
     if mode & PROBE != 0 {
-        probe::hit(u, b)
+        h.hit(b)
     }
     if mode & BUDGET != 0 {
         switch::tick()
@@ -573,9 +596,9 @@ pub struct Q<T>(pub T);
 
 impl<T, E> Q<Result<T, E>> {
     #[inline(always)]
-    pub fn __mu2_q(self, u: &'static Unit, b: u32) -> Result<T, E> {
-        if probing() {
-            probe::hit(u, b + self.0.is_err() as u32)
+    pub fn __mu2_q(self, h: Here, b: u32) -> Result<T, E> {
+        if h.probing() {
+            h.hit(b + self.0.is_err() as u32)
         }
         self.0
     }
@@ -583,9 +606,9 @@ impl<T, E> Q<Result<T, E>> {
 
 impl<T> Q<Option<T>> {
     #[inline(always)]
-    pub fn __mu2_q(self, u: &'static Unit, b: u32) -> Option<T> {
-        if probing() {
-            probe::hit(u, b + self.0.is_none() as u32)
+    pub fn __mu2_q(self, h: Here, b: u32) -> Option<T> {
+        if h.probing() {
+            h.hit(b + self.0.is_none() as u32)
         }
         self.0
     }
@@ -593,13 +616,13 @@ impl<T> Q<Option<T>> {
 
 /// Any other `Try` type: the operand is counted as reaching the `?`.
 pub trait QOther<T> {
-    fn __mu2_q(self, u: &'static Unit, b: u32) -> T;
+    fn __mu2_q(self, h: Here, b: u32) -> T;
 }
 
 impl<T> QOther<T> for Q<T> {
     #[inline(always)]
-    fn __mu2_q(self, u: &'static Unit, b: u32) -> T {
-        hit(u, b);
+    fn __mu2_q(self, h: Here, b: u32) -> T {
+        hit(h, b);
         self.0
     }
 }

@@ -179,13 +179,79 @@ pub(crate) fn mode() -> u32 {
     STATE.with(|s| s.mode.get())
 }
 
-/// The alternative of the site whose mutants start at `first` that is active
-/// on this thread, if any. This is where a mutant is switched on.
+/// The switch as one call of an annotated function sees it, read once at
+/// its entry (`let __mu2 = ::mu2::__rt::here(&UNIT);`) and passed to every
+/// site in its body. Sites then test a local instead of reading
+/// thread-local and atomic memory each time, and a loop's sites test
+/// values the optimizer knows do not change inside it.
+///
+/// A call's view stays right for the whole call: a run (a mutant switched
+/// on, probes) starts and ends around whole calls, because `run_mutant`,
+/// `with_mutant` and the probe recorders scope the switch to a closure.
+/// Closures and `async` blocks read their own at entry, since they may run
+/// after the call that made them has returned.
+///
+/// ```
+/// // Generated code only; outside any run nothing is switched on.
+/// # use mu2_runtime::__rt::{Unit, here};
+/// static UNIT: Unit = Unit::new("doc.rs", "doc", &[], 0);
+/// assert!(here(&UNIT).elsewhere(0, 0));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Here {
+    /// The thread's mode, without [`ACTIVE`] when the active mutant is not
+    /// in this unit (every site then runs its original).
+    pub(crate) mode: u32,
+    /// The active mutant's unit-local index (meaningful under `ACTIVE`).
+    pub(crate) k: u32,
+    /// The unit's first mutant and first branch probe, as dense indices.
+    pub(crate) mutant_base: u32,
+    pub(crate) branch_base: u32,
+}
+
+/// The switch for a call of a function in `unit`; see [`Here`].
 #[inline(always)]
-pub(crate) fn choice(unit: &Unit, first: u32, count: u32) -> Option<u32> {
-    let active = STATE.with(|s| s.active.get());
-    let k = active.wrapping_sub(unit.mutant_base().wrapping_add(first));
-    (k < count).then_some(k)
+pub fn here(unit: &'static Unit) -> Here {
+    let (mut mode, active) = STATE.with(|s| (s.mode.get(), s.active.get()));
+    let (mutant_base, branch_base) = if mode == 0 {
+        (0, 0)
+    } else {
+        (unit.mutant_base(), unit.branch_base())
+    };
+    let k = active.wrapping_sub(mutant_base);
+    if k >= unit.mutant_count() {
+        mode &= !ACTIVE;
+    }
+    Here {
+        mode,
+        k,
+        mutant_base,
+        branch_base,
+    }
+}
+
+impl Here {
+    /// The alternative of the site whose `count` mutants start at the
+    /// unit-local index `first` that is active, if any. This is where a
+    /// mutant is switched on.
+    #[inline(always)]
+    pub(crate) fn choice(self, first: u32, count: u32) -> Option<u32> {
+        if self.mode & ACTIVE == 0 {
+            return None;
+        }
+        let k = self.k.wrapping_sub(first);
+        (k < count).then_some(k)
+    }
+
+    /// Whether this call may run the function's body as written, with
+    /// only the budget counted: no probe is on, and the active mutant (if
+    /// any) is not among the function's `count` mutants from `first`.
+    /// Generated code asks at entry, in optimized builds; see
+    /// docs/benchmarks.md.
+    #[inline(always)]
+    pub fn elsewhere(self, first: u32, count: u32) -> bool {
+        self.mode & PROBE == 0 && self.choice(first, count).is_none()
+    }
 }
 
 /// The dense index of the mutant active on this thread.
@@ -220,6 +286,89 @@ pub(crate) fn tick() {
             }
         }
     })
+}
+
+/// Counts `n` steps at once, checking the limit and the clock as `n` single
+/// ticks would have (the clock at most once).
+#[inline(never)]
+fn ticks(n: u64) {
+    STATE.with(|s| {
+        let before = s.steps.get();
+        let steps = before.saturating_add(n);
+        s.steps.set(steps);
+        if steps > s.step_limit.get() {
+            timeout("steps")
+        }
+        if steps / CLOCK_EVERY != before / CLOCK_EVERY {
+            if let Some(deadline) = s.deadline.get() {
+                if Instant::now() > deadline {
+                    timeout("time")
+                }
+            }
+        }
+    })
+}
+
+/// Steps a function body run as written counts in a local, handed to the
+/// thread's budget every [`Fuel::CHUNK`] steps and when the call ends: a
+/// loop iteration then costs a decrement and a branch on a register, not
+/// a round trip to thread-local memory.
+///
+/// The limit is checked at each hand-over, so a loop that never ends
+/// stops at most `CHUNK` steps late; steps still held by callers up the
+/// stack are counted when they return, so the budget may run out later
+/// than exact counting would say, never earlier.
+///
+/// ```
+/// let mut fuel = mu2_runtime::__rt::Fuel::new();
+/// for _ in 0..10 {
+///     fuel.tick();
+/// }
+/// ```
+#[derive(Debug)]
+pub struct Fuel {
+    left: u32,
+}
+
+impl Fuel {
+    /// Steps counted locally between two hand-overs.
+    pub const CHUNK: u32 = 1024;
+
+    /// A counter for one call.
+    #[inline(always)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Fuel {
+        Fuel { left: Fuel::CHUNK }
+    }
+
+    /// One step: a loop back-edge.
+    #[inline(always)]
+    pub fn tick(&mut self) {
+        self.left -= 1;
+        if self.left == 0 {
+            self.refill()
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.left = Fuel::CHUNK;
+        if mode() & BUDGET != 0 {
+            ticks(Fuel::CHUNK as u64)
+        }
+    }
+}
+
+impl Drop for Fuel {
+    #[inline(always)]
+    fn drop(&mut self) {
+        let used = Fuel::CHUNK - self.left;
+        if used != 0 {
+            // No limit check here: this may run while a TIMEOUT unwinds.
+            STATE.with(|s| s.steps.set(s.steps.get().saturating_add(used as u64)))
+        }
+    }
 }
 
 #[cold]

@@ -6,6 +6,7 @@
 //! one `static` describing its sites (`mu2_runtime::schema::Unit`).
 
 mod args;
+mod fuel;
 mod ops;
 mod rewrite;
 mod text;

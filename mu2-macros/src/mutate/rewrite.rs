@@ -20,6 +20,7 @@ use syn::{
 };
 
 use super::args::Config;
+use super::fuel;
 use super::ops::{self, Operator};
 use super::text;
 
@@ -152,6 +153,9 @@ pub struct Rewriter {
     typed: bool,
     /// The current function body calls `kind` methods and needs the prelude.
     needs_prelude: bool,
+    /// Inside a body whose prologue binds `__mu2` (a function, a closure or
+    /// an `async` block).
+    framed: bool,
     /// Inside an `impl` whose `Self` has lifetime parameters.
     self_lifetimes: bool,
     /// Inside an `impl Default for ..`, whose `default()` would only call
@@ -175,6 +179,7 @@ impl Rewriter {
             function: String::new(),
             typed: true,
             needs_prelude: false,
+            framed: false,
             self_lifetimes: false,
             in_default_impl: false,
             has_unsafe: false,
@@ -186,9 +191,20 @@ impl Rewriter {
         !self.has_unsafe && self.config.enabled(op)
     }
 
+    /// What a site gets as its first argument: the switch as the enclosing
+    /// function or closure read it at entry (`__mu2`, bound in its prologue).
     fn unit_ref(&self) -> TokenStream {
+        if self.framed {
+            quote!(__mu2)
+        } else {
+            self.entry()
+        }
+    }
+
+    /// `::mu2::__rt::here(&UNIT)`: the switch as a call sees it.
+    fn entry(&self) -> TokenStream {
         let ident = &self.unit.ident;
-        quote!(&#ident)
+        quote!(::mu2::__rt::here(&#ident))
     }
 
     // ----- items ---------------------------------------------------------
@@ -201,7 +217,11 @@ impl Rewriter {
             std::mem::replace(&mut self.needs_prelude, false),
             std::mem::replace(&mut self.typed, true),
             std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
+            std::mem::replace(&mut self.framed, true),
         );
+        // The function's mutants, its closures' included, are a range of
+        // the unit's: `first..first + count`.
+        let first = self.unit.mutants;
         let returns = self.returns(sig);
         // The body as written, run when nothing is switched on (below).
         let original = copyable(sig, block).then(|| block.clone());
@@ -211,6 +231,7 @@ impl Rewriter {
             _ => BlockKind::Returns,
         };
         self.block(block, kind);
+        let count = self.unit.mutants - first;
 
         let mut prologue = Vec::new();
         if self.needs_prelude {
@@ -223,6 +244,25 @@ impl Rewriter {
             // Counts the call against the depth budget; not for async fns,
             // whose frames outlive the call.
             prologue.push(quote!(let __mu2_depth = ::mu2::__rt::enter();));
+        }
+        let entry = self.entry();
+        prologue.push(quote!(let __mu2 = #entry;));
+        if let Some(original) = &original {
+            // When the active mutant is in another function and no probe is
+            // on, every site here would run its original: run the body as
+            // written instead, counting loop iterations against the budget
+            // (a mutant elsewhere can make this loop endless). Optimized
+            // builds only, as for `idle()` below.
+            let (copy, ticks) = fuel::fueled(original.clone());
+            let fuel = (ticks > 0).then(|| quote!(let mut __mu2_fuel = ::mu2::__rt::Fuel::new();));
+            prologue.push(quote! {
+                #[cfg(not(debug_assertions))]
+                #[allow(unreachable_code)] // `return` of a body that diverges
+                if __mu2.elsewhere(#first, #count) {
+                    #fuel
+                    return #copy;
+                }
+            });
         }
         prologue.extend(returns);
         block.stmts.splice(
@@ -240,6 +280,7 @@ impl Rewriter {
                 0,
                 Stmt::Item(Item::Verbatim(quote! {
                     #[cfg(not(debug_assertions))]
+                    #[allow(unreachable_code)] // `return` of a body that diverges
                     if ::mu2::__rt::idle() {
                         return #original;
                     }
@@ -251,6 +292,7 @@ impl Rewriter {
             self.needs_prelude,
             self.typed,
             self.has_unsafe,
+            self.framed,
         ) = saved;
     }
 
@@ -522,6 +564,18 @@ impl Rewriter {
                 self.closure(c, typed);
                 return;
             }
+            Expr::Async(a) => {
+                // A future may be polled after the call that made it has
+                // returned: like a closure, it reads the switch itself.
+                let saved = std::mem::replace(&mut self.framed, true);
+                self.block(&mut a.block, BlockKind::Other);
+                self.framed = saved;
+                let entry = self.entry();
+                a.block
+                    .stmts
+                    .insert(0, Stmt::Item(Item::Verbatim(quote!(let __mu2 = #entry;))));
+                return;
+            }
             Expr::MethodCall(call) => {
                 self.expr(&mut call.receiver);
                 for arg in &mut call.args {
@@ -611,10 +665,16 @@ impl Rewriter {
     /// A closure: its body, which then counts one step of the budget per
     /// call (`site::step`).
     fn closure(&mut self, c: &mut ExprClosure, typed: bool) {
-        let saved = std::mem::replace(&mut self.typed, typed);
+        let saved = (
+            std::mem::replace(&mut self.typed, typed),
+            std::mem::replace(&mut self.framed, true),
+        );
         self.expr(&mut c.body);
-        self.typed = saved;
-        let step = quote!(::mu2::__rt::step(););
+        (self.typed, self.framed) = saved;
+        // A closure may run after the call that made it has returned, in
+        // another run: it reads the switch itself.
+        let entry = self.entry();
+        let step = quote!(::mu2::__rt::step(); let __mu2 = #entry;);
         match &mut *c.body {
             // The closure's own block (`|x| -> T { .. }`) takes the step as
             // its first statement: a block around it would make the user's
