@@ -180,11 +180,3 @@ impl<R> Outcome<R> {
         }
     }
 }
-
-/// Evaluates `f` with panics silenced; `None` if it panicked or was stopped.
-/// Used to evaluate alternatives during infection analysis.
-pub(crate) fn quietly<R>(f: impl FnOnce() -> R) -> Option<R> {
-    install_hook();
-    let _saved = switch::set_quiet();
-    panic::catch_unwind(AssertUnwindSafe(f)).ok()
-}

@@ -242,11 +242,42 @@ impl fmt::Display for Mutant {
 
 pub(crate) struct Registry {
     pub(crate) mutants: Vec<Mutant>,
-    pub(crate) by_id: HashMap<MutantId, usize>,
+    pub(crate) by_id: HashMap<MutantId, usize, IdHash>,
     pub(crate) branches: usize,
 }
 
 static REGISTRY: OnceLock<Registry> = OnceLock::new();
+
+/// Hashing for maps keyed by [`MutantId`]: ids are hashes already, so the
+/// id itself is the hash (`run_mutant` looks one up per run; SipHash was a
+/// noticeable part of a short run's fixed cost).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct IdHash;
+
+impl std::hash::BuildHasher for IdHash {
+    type Hasher = IdHasher;
+    fn build_hasher(&self) -> IdHasher {
+        IdHasher(0)
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Not reached for `MutantId` (a `u64`); kept correct for any key.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+}
 
 pub(crate) fn registry() -> &'static Registry {
     REGISTRY.get_or_init(|| build(&UNITS))
@@ -289,7 +320,7 @@ fn build(units: &[&'static Unit]) -> Registry {
     units.dedup_by(|a, b| std::ptr::eq(*a, *b));
 
     let mut mutants = Vec::new();
-    let mut by_id = HashMap::new();
+    let mut by_id = HashMap::default();
     let mut ordinals: HashMap<u64, u32> = HashMap::new();
     let mut branches = 0u32;
     for unit in units {

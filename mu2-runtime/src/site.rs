@@ -13,16 +13,10 @@ use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, Un
 use crate::outcome::{self, Stop};
 use crate::probe;
 use crate::schema;
-use crate::switch::{self, ACTIVE, BUDGET, INFECT, PROBE};
+use crate::switch::{self, BUDGET, INFECT, PROBE};
 pub use crate::switch::{Fuel, Here, here};
 
 impl Here {
-    /// Neither a mutant of this unit nor a probe is on: originals only.
-    #[inline(always)]
-    fn plain(self) -> bool {
-        self.mode & (ACTIVE | PROBE) == 0
-    }
-
     /// Branch coverage is on.
     #[inline(always)]
     fn probing(self) -> bool {
@@ -73,17 +67,16 @@ fn unviable(h: Here, mutant: u32) -> ! {
 }
 
 /// Evaluates the original or an alternative on copies, for infection;
-/// `None` if it panicked. Probe runs are quiet already (`probe::record_with`
-/// sets the switch quiet after installing the hook), so there this is a
-/// bare `catch_unwind`, without `outcome::quietly`'s hook check and quiet
-/// guard at every evaluation.
+/// `None` if it panicked. Only probe runs evaluate alternatives, and they
+/// are quiet (`probe::record_with` installs the hook and sets the switch
+/// quiet before the run), so this is a bare `catch_unwind`.
 #[inline(always)]
 fn evaluate<R>(f: impl FnOnce() -> R) -> Option<R> {
-    if switch::quiet() {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
-    } else {
-        outcome::quietly(f)
-    }
+    debug_assert!(
+        switch::quiet(),
+        "alternatives are evaluated in quiet runs only"
+    );
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
 
 /// Whether nothing is switched on for this thread: no mutant, no probe, no
@@ -107,9 +100,6 @@ pub fn bin<L, R, O, const N: usize>(
     orig: fn(L, R) -> O,
     kinds: fn(&Ops<L, R, O>) -> (Option<BinDup<L, R, O>>, [BinAlt<L, R, O>; N]),
 ) -> O {
-    if h.plain() {
-        return orig(l, r);
-    }
     if let Some(k) = h.choice(m, N as u32) {
         return match kinds(&Ops::NEW).1[k as usize] {
             Some(alt) => alt(l, r),
@@ -234,9 +224,6 @@ fn assign_to<L, R, const N: usize>(
     orig: fn(&mut L, R),
     kinds: fn(&Asg<L, R>) -> (Option<AsgDup<L, R>>, [AsgAlt<L, R>; N]),
 ) {
-    if h.plain() {
-        return orig(l, r);
-    }
     if let Some(k) = h.choice(m, N as u32) {
         return match kinds(&Asg::NEW).1[k as usize] {
             Some(alt) => alt(l, r),
@@ -290,9 +277,6 @@ pub fn un<X, O>(
     orig: fn(X) -> O,
     kinds: fn(&Un<X, O>) -> (Option<UnDup<X, O>>, [UnAlt<X, O>; 1]),
 ) -> O {
-    if h.plain() {
-        return orig(x);
-    }
     if h.choice(m, 1).is_some() {
         return match kinds(&Un::NEW).1[0] {
             Some(alt) => alt(x),
@@ -337,6 +321,7 @@ pub enum Cmp {
     Ne,
 }
 
+#[inline(always)]
 pub(crate) fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
     match op {
         Cmp::Lt => l < r,
@@ -348,6 +333,7 @@ pub(crate) fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R)
     }
 }
 
+#[inline(always)]
 pub(crate) fn equal<L: ?Sized + PartialEq<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
     match op {
         Cmp::Ne => l != r,
@@ -365,9 +351,6 @@ fn compare<L: ?Sized, R: ?Sized>(
     orig: fn(&L, &R) -> bool,
     eval: fn(&Cmps<L, R>) -> CmpAlt<L, R>,
 ) -> bool {
-    if h.plain() {
-        return orig(l, r);
-    }
     if let Some(k) = h.choice(m, alts.len() as u32) {
         return match eval(&Cmps::NEW) {
             Some(eval) => eval(alts[k as usize], l, r),
@@ -377,17 +360,30 @@ fn compare<L: ?Sized, R: ?Sized>(
     let out = orig(l, r);
     if h.infecting() && !h.settled(m, alts.len() as u32) {
         h.executed(m, alts.len() as u32);
+        // Comparisons take their operands by reference: evaluating them
+        // again has no side effects, so infection is exact here.
+        let Some(eval) = eval(&Cmps::NEW) else {
+            for j in 0..alts.len() as u32 {
+                h.unviable(m + j)
+            }
+            return out;
+        };
+        // Every alternative in one unwind scope: a comparison seldom panics
+        // (never for primitives). When one does, each is tried on its own.
+        let differ = evaluate(|| {
+            let mut differ = 0u32;
+            for (j, &alt) in alts.iter().enumerate() {
+                differ |= ((eval(alt, l, r) != out) as u32) << j;
+            }
+            differ
+        });
         for (j, &alt) in alts.iter().enumerate() {
-            let j = m + j as u32;
-            match eval(&Cmps::NEW) {
-                // Comparisons take their operands by reference: evaluating
-                // them again has no side effects, so infection is exact here.
-                Some(eval) => {
-                    if evaluate(|| eval(alt, l, r)) != Some(out) {
-                        h.infected(j)
-                    }
-                }
-                None => h.unviable(j),
+            let differs = match differ {
+                Some(bits) => bits & (1 << j) != 0,
+                None => evaluate(|| eval(alt, l, r)) != Some(out),
+            };
+            if differs {
+                h.infected(m + j as u32)
             }
         }
     }
@@ -470,9 +466,6 @@ pub fn logic_rhs(h: Here, m: u32, and: bool, rhs: bool) -> bool {
 /// Branch `b`: taken; `b + 1`: not taken.
 #[inline(always)]
 pub fn cond(h: Here, m: u32, b: u32, c: bool) -> bool {
-    if h.plain() {
-        return c;
-    }
     if let Some(k) = h.choice(m, 2) {
         return k == 0;
     }
@@ -499,9 +492,6 @@ pub fn branch(h: Here, b: u32, c: bool) -> bool {
 /// remove it.
 #[inline(always)]
 pub fn keep(h: Here, m: u32) -> bool {
-    if h.plain() {
-        return true;
-    }
     if h.choice(m, 1).is_some() {
         return false;
     }
@@ -515,9 +505,6 @@ pub fn keep(h: Here, m: u32) -> bool {
 /// At function entry: which of the `n` return-value alternatives is active.
 #[inline(always)]
 pub fn ret(h: Here, m: u32, n: u32) -> Option<u32> {
-    if h.plain() {
-        return None;
-    }
     if let Some(k) = h.choice(m, n) {
         return Some(k);
     }
@@ -547,19 +534,14 @@ pub fn hit(h: Here, b: u32) {
     }
 }
 
-/// A loop body: a branch probe and one step of the budget.
+/// A loop body: a branch probe and one step of the budget, counted in the
+/// enclosing body's local `fuel`.
 #[inline(always)]
-pub fn tick(h: Here, b: u32) {
-    let mode = h.mode;
-    if mode == 0 {
-        return;
-    }
-    if mode & PROBE != 0 {
+pub fn tick(h: Here, b: u32, fuel: &mut Fuel) {
+    if h.mode & PROBE != 0 {
         h.hit(b)
     }
-    if mode & BUDGET != 0 {
-        switch::tick()
-    }
+    fuel.tick()
 }
 
 /// A closure call: one step of the budget, as an annotated function call

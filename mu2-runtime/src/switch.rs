@@ -202,7 +202,10 @@ pub struct Here {
     /// The thread's mode, without [`ACTIVE`] when the active mutant is not
     /// in this unit (every site then runs its original).
     pub(crate) mode: u32,
-    /// The active mutant's unit-local index (meaningful under `ACTIVE`).
+    /// The active mutant's unit-local index; `u32::MAX` when none of this
+    /// unit's is active, so that `k - first < count` alone tells whether a
+    /// site's alternative is on (`first + count` is at most the unit's
+    /// mutant count, which is below `u32::MAX`).
     pub(crate) k: u32,
     /// The unit's first mutant and first branch probe, as dense indices.
     pub(crate) mutant_base: u32,
@@ -218,9 +221,10 @@ pub fn here(unit: &'static Unit) -> Here {
     } else {
         (unit.mutant_base(), unit.branch_base())
     };
-    let k = active.wrapping_sub(mutant_base);
-    if k >= unit.mutant_count() {
+    let mut k = active.wrapping_sub(mutant_base);
+    if mode & ACTIVE == 0 || k >= unit.mutant_count() {
         mode &= !ACTIVE;
+        k = u32::MAX;
     }
     Here {
         mode,
@@ -236,9 +240,6 @@ impl Here {
     /// mutant is switched on.
     #[inline(always)]
     pub(crate) fn choice(self, first: u32, count: u32) -> Option<u32> {
-        if self.mode & ACTIVE == 0 {
-            return None;
-        }
         let k = self.k.wrapping_sub(first);
         (k < count).then_some(k)
     }
@@ -309,15 +310,14 @@ fn ticks(n: u64) {
     })
 }
 
-/// Steps a function body run as written counts in a local, handed to the
-/// thread's budget every [`Fuel::CHUNK`] steps and when the call ends: a
-/// loop iteration then costs a decrement and a branch on a register, not
-/// a round trip to thread-local memory.
+/// Steps a body counts in a local, handed to the thread's budget every
+/// [`Fuel::CHUNK`] steps (fewer when less of the budget is left) and when
+/// the body ends: a loop iteration then costs a decrement and a branch on
+/// a register, not a round trip to thread-local memory.
 ///
-/// The limit is checked at each hand-over, so a loop that never ends
-/// stops at most `CHUNK` steps late; steps still held by callers up the
-/// stack are counted when they return, so the budget may run out later
-/// than exact counting would say, never earlier.
+/// The limit is checked at each hand-over. Steps still held by bodies up
+/// the stack are counted when they end, so with deep nesting the budget may
+/// run out later than exact counting would say, never earlier.
 ///
 /// ```
 /// let mut fuel = mu2_runtime::__rt::Fuel::new();
@@ -328,6 +328,8 @@ fn ticks(n: u64) {
 #[derive(Debug)]
 pub struct Fuel {
     left: u32,
+    /// The steps of the current chunk (`left` counts down from it).
+    chunk: u32,
 }
 
 impl Fuel {
@@ -338,7 +340,8 @@ impl Fuel {
     #[inline(always)]
     #[allow(clippy::new_without_default)]
     pub fn new() -> Fuel {
-        Fuel { left: Fuel::CHUNK }
+        let chunk = chunk();
+        Fuel { left: chunk, chunk }
     }
 
     /// One step: a loop back-edge.
@@ -346,24 +349,39 @@ impl Fuel {
     pub fn tick(&mut self) {
         self.left -= 1;
         if self.left == 0 {
-            self.refill()
+            // A value, not `&mut self`: the counter's address does not
+            // escape, so it can live in a register.
+            let chunk = refill(self.chunk);
+            self.chunk = chunk;
+            self.left = chunk;
         }
     }
+}
 
-    #[cold]
-    #[inline(never)]
-    fn refill(&mut self) {
-        self.left = Fuel::CHUNK;
-        if mode() & BUDGET != 0 {
-            ticks(Fuel::CHUNK as u64)
-        }
+/// Steps to count locally before the next hand-over: at most what is left
+/// of the budget, so that a small limit is kept exactly; at least one.
+#[inline(always)]
+fn chunk() -> u32 {
+    STATE.with(|s| {
+        let left = s.step_limit.get().saturating_sub(s.steps.get());
+        left.clamp(1, Fuel::CHUNK as u64) as u32
+    })
+}
+
+/// Hands `used` steps over to the budget; returns the next chunk.
+#[cold]
+#[inline(never)]
+fn refill(used: u32) -> u32 {
+    if mode() & BUDGET != 0 {
+        ticks(used as u64)
     }
+    chunk()
 }
 
 impl Drop for Fuel {
     #[inline(always)]
     fn drop(&mut self) {
-        let used = Fuel::CHUNK - self.left;
+        let used = self.chunk - self.left;
         if used != 0 {
             // No limit check here: this may run while a TIMEOUT unwinds.
             STATE.with(|s| s.steps.set(s.steps.get().saturating_add(used as u64)))
@@ -508,20 +526,6 @@ pub(crate) fn set(setting: Setting) -> Saved {
 /// Steps counted so far in the current run on this thread.
 pub(crate) fn steps() -> u64 {
     STATE.with(|s| s.steps.get())
-}
-
-/// Silences panics on this thread until the guard drops; the rest of the
-/// switch is left as it is.
-pub(crate) fn set_quiet() -> QuietGuard {
-    STATE.with(|s| QuietGuard(s.quiet.replace(true)))
-}
-
-pub(crate) struct QuietGuard(bool);
-
-impl Drop for QuietGuard {
-    fn drop(&mut self) {
-        STATE.with(|s| s.quiet.set(self.0))
-    }
 }
 
 /// The stack of the threads mu2 runs drivers on: campaigns, scoring, replay

@@ -18,35 +18,39 @@ use syn::{Block, Expr, Item, Stmt};
 /// the call returns and cannot borrow the local, count in the thread's budget
 /// (`step()`), as do the closures' calls themselves.
 pub fn fueled(mut block: Block) -> (Block, usize) {
-    let mut f = Fueler {
-        nested: 0,
-        local: 0,
-    };
+    let mut f = Fueler { loops: 0 };
     f.visit_block_mut(&mut block);
-    (block, f.local)
+    (block, f.loops)
+}
+
+/// The local that counts a body's loop iterations, for the bodies (function,
+/// closure, `async` block) that have loops of their own.
+pub fn declare(loops: usize) -> Option<TokenStream> {
+    (loops > 0).then(|| quote!(let mut __mu2_fuel = ::mu2::__rt::Fuel::new();))
 }
 
 struct Fueler {
-    /// Closures and `async` blocks around the current expression.
-    nested: u32,
-    /// Steps counted in the local.
-    local: usize,
+    /// Loops in the current body (not counting those of its closures).
+    loops: usize,
 }
 
 impl Fueler {
-    fn step(&mut self) -> TokenStream {
-        if self.nested == 0 {
-            self.local += 1;
-            quote!(__mu2_fuel.tick();)
-        } else {
-            quote!(::mu2::__rt::step();)
-        }
-    }
-
     fn loop_body(&mut self, body: &mut Block) {
         self.visit_block_mut(body);
-        let step = self.step();
-        body.stmts.insert(0, Stmt::Item(Item::Verbatim(step)));
+        self.loops += 1;
+        body.stmts
+            .insert(0, Stmt::Item(Item::Verbatim(quote!(__mu2_fuel.tick();))));
+    }
+
+    /// A closure's or `async` block's body, with a counter of its own:
+    /// it may run after the call returns, and cannot borrow the caller's.
+    fn own_body(&mut self, block: &mut Block) {
+        let outer = std::mem::replace(&mut self.loops, 0);
+        self.visit_block_mut(block);
+        if let Some(fuel) = declare(self.loops) {
+            block.stmts.insert(0, Stmt::Item(Item::Verbatim(fuel)));
+        }
+        self.loops = outer;
     }
 }
 
@@ -66,24 +70,23 @@ impl VisitMut for Fueler {
             }
             Expr::Loop(l) => self.loop_body(&mut l.body),
             Expr::Closure(c) => {
-                self.nested += 1;
-                self.visit_expr_mut(&mut c.body);
-                self.nested -= 1;
-                let step = quote!(::mu2::__rt::step(););
-                match &mut *c.body {
-                    // Into the closure's own block: braces around it would
-                    // be "unnecessary" to the `unused_braces` lint.
-                    Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
-                        b.block.stmts.insert(0, Stmt::Item(Item::Verbatim(step)))
-                    }
-                    body => *body = Expr::Verbatim(quote!({ #step #body })),
+                // Into the closure's own block: braces around it would be
+                // "unnecessary" to the `unused_braces` lint.
+                if !matches!(&*c.body, Expr::Block(b) if b.label.is_none() && b.attrs.is_empty()) {
+                    let body = &c.body;
+                    *c.body = syn::parse_quote!({ #body });
                 }
+                let Expr::Block(b) = &mut *c.body else {
+                    unreachable!("made a block above")
+                };
+                self.own_body(&mut b.block);
+                // A closure's call is a step too: an iterator may call it
+                // without end.
+                b.block
+                    .stmts
+                    .insert(0, Stmt::Item(Item::Verbatim(quote!(::mu2::__rt::step();))));
             }
-            Expr::Async(a) => {
-                self.nested += 1;
-                self.visit_block_mut(&mut a.block);
-                self.nested -= 1;
-            }
+            Expr::Async(a) => self.own_body(&mut a.block),
             _ => visit_mut::visit_expr_mut(self, e),
         }
     }

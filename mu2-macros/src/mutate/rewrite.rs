@@ -156,6 +156,9 @@ pub struct Rewriter {
     /// Inside a body whose prologue binds `__mu2` (a function, a closure or
     /// an `async` block).
     framed: bool,
+    /// Loops in the current body, whose iterations count in its local
+    /// `__mu2_fuel` (declared when there is at least one).
+    loops: usize,
     /// Inside an `impl` whose `Self` has lifetime parameters.
     self_lifetimes: bool,
     /// Inside an `impl Default for ..`, whose `default()` would only call
@@ -180,6 +183,7 @@ impl Rewriter {
             typed: true,
             needs_prelude: false,
             framed: false,
+            loops: 0,
             self_lifetimes: false,
             in_default_impl: false,
             has_unsafe: false,
@@ -218,6 +222,7 @@ impl Rewriter {
             std::mem::replace(&mut self.typed, true),
             std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
             std::mem::replace(&mut self.framed, true),
+            std::mem::replace(&mut self.loops, 0),
         );
         // The function's mutants, its closures' included, are a range of
         // the unit's: `first..first + count`.
@@ -253,8 +258,8 @@ impl Rewriter {
             // written instead, counting loop iterations against the budget
             // (a mutant elsewhere can make this loop endless). Optimized
             // builds only, as for `idle()` below.
-            let (copy, ticks) = fuel::fueled(original.clone());
-            let fuel = (ticks > 0).then(|| quote!(let mut __mu2_fuel = ::mu2::__rt::Fuel::new();));
+            let (copy, loops) = fuel::fueled(original.clone());
+            let fuel = fuel::declare(loops);
             prologue.push(quote! {
                 #[cfg(not(debug_assertions))]
                 #[allow(unreachable_code)] // `return` of a body that diverges
@@ -264,6 +269,7 @@ impl Rewriter {
                 }
             });
         }
+        prologue.extend(fuel::declare(self.loops));
         prologue.extend(returns);
         block.stmts.splice(
             0..0,
@@ -293,6 +299,7 @@ impl Rewriter {
             self.typed,
             self.has_unsafe,
             self.framed,
+            self.loops,
         ) = saved;
     }
 
@@ -537,10 +544,13 @@ impl Rewriter {
         self.block(body, BlockKind::DiscardsValue);
         let u = self.unit_ref();
         let b = self.unit.branches(1);
-        body.stmts.insert(
-            0,
-            Stmt::Item(Item::Verbatim(quote!(::mu2::__rt::tick(#u, #b);))),
-        );
+        let tick = if self.framed {
+            self.loops += 1;
+            quote!(::mu2::__rt::tick(#u, #b, &mut __mu2_fuel);)
+        } else {
+            quote!(::mu2::__rt::tick(#u, #b, &mut ::mu2::__rt::Fuel::new());)
+        };
+        body.stmts.insert(0, Stmt::Item(Item::Verbatim(tick)));
     }
 
     fn probe_stmt(&mut self, b: u32) -> Stmt {
@@ -567,13 +577,18 @@ impl Rewriter {
             Expr::Async(a) => {
                 // A future may be polled after the call that made it has
                 // returned: like a closure, it reads the switch itself.
-                let saved = std::mem::replace(&mut self.framed, true);
+                let saved = (
+                    std::mem::replace(&mut self.framed, true),
+                    std::mem::replace(&mut self.loops, 0),
+                );
                 self.block(&mut a.block, BlockKind::Other);
-                self.framed = saved;
                 let entry = self.entry();
-                a.block
-                    .stmts
-                    .insert(0, Stmt::Item(Item::Verbatim(quote!(let __mu2 = #entry;))));
+                let fuel = fuel::declare(self.loops);
+                (self.framed, self.loops) = saved;
+                a.block.stmts.insert(
+                    0,
+                    Stmt::Item(Item::Verbatim(quote!(let __mu2 = #entry; #fuel))),
+                );
                 return;
             }
             Expr::MethodCall(call) => {
@@ -668,13 +683,16 @@ impl Rewriter {
         let saved = (
             std::mem::replace(&mut self.typed, typed),
             std::mem::replace(&mut self.framed, true),
+            std::mem::replace(&mut self.loops, 0),
         );
         self.expr(&mut c.body);
-        (self.typed, self.framed) = saved;
         // A closure may run after the call that made it has returned, in
-        // another run: it reads the switch itself.
+        // another run: it reads the switch itself, and counts its loops in
+        // a counter of its own.
         let entry = self.entry();
-        let step = quote!(::mu2::__rt::step(); let __mu2 = #entry;);
+        let fuel = fuel::declare(self.loops);
+        (self.typed, self.framed, self.loops) = saved;
+        let step = quote!(::mu2::__rt::step(); let __mu2 = #entry; #fuel);
         match &mut *c.body {
             // The closure's own block (`|x| -> T { .. }`) takes the step as
             // its first statement: a block around it would make the user's
