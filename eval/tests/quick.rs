@@ -11,8 +11,7 @@ use mu2_eval::{Options, evaluate, targets};
 /// uses its whole step budget each time it is scored, which in a debug build
 /// takes seconds per run. The other sort mutants are scored as usual.
 fn sorts_only(src: &mut Source) -> Result<String, Invalid> {
-    let len = src.size(0..=12);
-    let v: Vec<i32> = (0..len).map(|_| src.int_in_range(-3..=3)).collect();
+    let v = sort::generate::small_vec(src);
     Ok(if src.bool() {
         format!("{:?}", sort::insertion_sort(v))
     } else {

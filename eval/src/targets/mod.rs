@@ -16,6 +16,9 @@ pub mod sort;
 /// The JSON parser and printer fixture.
 pub mod json;
 
+/// The web-application descriptor (XML) reader fixture.
+pub mod config;
+
 /// A fixture and the harness's target over it.
 #[derive(Clone, Copy, Debug)]
 pub struct Fixture {
@@ -49,6 +52,13 @@ pub fn all() -> Vec<Fixture> {
             dir: "fixtures/json/",
             run: json::run,
             source: "eval/src/targets/json.rs",
+            skip_functions: &[],
+        },
+        Fixture {
+            name: "config",
+            dir: "fixtures/config/",
+            run: config::run,
+            source: "eval/src/targets/config.rs",
             skip_functions: &[],
         },
     ]

@@ -1,16 +1,10 @@
 // The sort fixture's target. This file is also `include!`d by the cargo-fuzz
 // project (see `peers.rs`), so it uses only `mu2` and the fixture crate and
-// has no inner doc comments.
+// has no inner doc comments. The generator is the fixture's own
+// (`sort::generate`), as its drivers use it.
 
 use mu2::{Invalid, Source};
-
-/// Short vectors of small numbers, so duplicates (which exercise the `>` vs
-/// `>=` boundary of insertion sort) are common. From the fixture's
-/// `tests/drivers.rs`.
-fn small_vec(src: &mut Source) -> Vec<i32> {
-    let len = src.size(0..=12);
-    (0..len).map(|_| src.int_in_range(-3..=3)).collect()
-}
+use sort::generate::small_vec;
 
 /// One call into the library, chosen by the input: either sort, or a search
 /// in a sorted, deduplicated haystack. `median` is left out on purpose: two
