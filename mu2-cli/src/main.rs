@@ -9,8 +9,9 @@ mod html;
 mod workspace;
 
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
 
 use clap::{Args, Parser, Subcommand};
 use mu2_runtime::corpus;
@@ -426,8 +427,24 @@ fn run_driver(d: &Driver, env: &[(&str, String)], failed: &str) -> Result<(), Fa
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let status = cmd
-        .status()
+    // libtest's own lines ("running 1 test", "test result: ok") say nothing
+    // here; everything else the test prints is passed on as it comes.
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| Failure::Env(format!("cannot run {}: {e}", d.binary.display())))?;
+    if let Some(out) = child.stdout.take() {
+        let mut stdout = std::io::stdout().lock();
+        for line in BufReader::new(out).split(b'\n').map_while(Result::ok) {
+            if !libtest_chatter(&String::from_utf8_lossy(&line)) {
+                let _ = stdout.write_all(&line);
+                let _ = stdout.write_all(b"\n");
+                let _ = stdout.flush();
+            }
+        }
+    }
+    let status = child
+        .wait()
         .map_err(|e| Failure::Env(format!("cannot run {}: {e}", d.binary.display())))?;
     match status.code() {
         Some(0) => Ok(()),
@@ -437,6 +454,15 @@ fn run_driver(d: &Driver, env: &[(&str, String)], failed: &str) -> Result<(), Fa
             d.name
         ))),
     }
+}
+
+/// A line libtest prints for a passing run with `--quiet`.
+fn libtest_chatter(line: &str) -> bool {
+    let line = line.trim_end();
+    line.is_empty()
+        || (line.starts_with("running ") && (line.ends_with(" test") || line.ends_with(" tests")))
+        || line.bytes().all(|b| b == b'.')
+        || line.starts_with("test result: ok.")
 }
 
 fn gate(report: &Report, min_score: Option<f64>) -> Result<(), Failure> {
@@ -628,8 +654,18 @@ fn report(
         .map_err(|e| Failure::Env(format!("cannot write {}: {e}", html_path.display())))?;
     for (report, ..) in &reports {
         let s = &report.summary;
+        // PIT's "test strength": the score among the mutants the inputs reach.
+        let reached = s.killed + s.timed_out + s.crashed + s.survived;
+        let strength = if reached == 0 || s.no_coverage == 0 {
+            String::new()
+        } else {
+            format!(
+                "; {:.1}% of the {reached} mutants its inputs reach",
+                100.0 * (reached - s.survived) as f64 / reached as f64
+            )
+        };
         println!(
-            "{}: mutation score {:.1}% ({} killed, {} survived, {} no coverage, {} timed out, {} unviable, {} crashed)",
+            "{}: mutation score {:.1}% ({} killed, {} survived, {} no coverage, {} timed out, {} unviable, {} crashed){strength}",
             report.driver,
             s.score(),
             s.killed,

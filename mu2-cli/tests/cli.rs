@@ -109,6 +109,10 @@ fn a_new_user_lists_fuzzes_scores_and_reports() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("clamps: mutation score"), "{}", text(&out));
     assert!(
+        !stdout.contains("running 1 test") && !stdout.contains("test result"),
+        "libtest's chatter is left out: {stdout}"
+    );
+    assert!(
         stdout.contains(&format!(
             "HTML report: {}",
             dir.join("target/mu2/mu2-report.html").display()
