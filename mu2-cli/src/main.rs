@@ -23,7 +23,8 @@ use workspace::{Build, Driver, Workspace};
 /// Why `cargo mu2` stopped; each maps to an exit code CI can act on.
 #[derive(Debug)]
 pub enum Failure {
-    /// Bad flags, an unknown driver: exit 4.
+    /// Bad flags, an unknown driver, nothing to work on yet (no corpus to
+    /// score, no score to report): exit 4.
     Usage(String),
     /// The code does not build (cargo showed why): exit 1.
     Build,
@@ -70,7 +71,7 @@ const ABOUT: &str = "Mutation-guided fuzzing for Rust: list, fuzz, score and rep
 
 const EXIT_CODES: &str = "Exit codes: 0 success; 1 the code does not build or the environment is wrong; \
 2 mutants survive past --min-score; 3 a driver's original panics on a saved input, or a campaign found failures; \
-4 usage error (bad flag, unknown driver).";
+4 usage error (bad flag, unknown driver) or nothing to work on yet (no saved corpus to score, no score to report).";
 
 #[derive(Subcommand)]
 enum Cmd {
@@ -95,8 +96,8 @@ enum Cmd {
     ///
     /// Example: cargo mu2 fuzz parses --time 5m
     ///
-    /// Example, comparing guidances: cargo mu2 fuzz parses --time 5m --guidance coverage --dir target/zest;
-    /// cargo mu2 fuzz parses --time 5m --dir target/mu2-run; cargo mu2 report parses --campaign target/zest --campaign target/mu2-run
+    /// Example, a campaign in its own folder, to compare with others (see `report --campaign`):
+    /// cargo mu2 fuzz parses --time 5m --guidance coverage --dir target/zest
     Fuzz {
         /// The driver's name (its test function).
         driver: String,
