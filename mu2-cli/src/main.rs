@@ -320,7 +320,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 return fuzzed;
             }
             score(d, &opts.common)?;
-            report(&ws, &[d.name.clone()], out, &opts.common, None, &[])?;
+            report(
+                &ws,
+                std::slice::from_ref(&d.name),
+                out,
+                &opts.common,
+                None,
+                &[],
+            )?;
             fuzzed
         }
         Cmd::Score {
