@@ -40,6 +40,8 @@ pub struct PlotPoint {
 pub struct Campaign {
     pub label: String,
     pub rows: Vec<PlotPoint>,
+    /// The mutation score of the campaign's corpus, when it has been scored.
+    pub score: Option<f64>,
 }
 
 impl Campaign {
@@ -50,6 +52,7 @@ impl Campaign {
         Ok(Campaign {
             label: label.to_string(),
             rows,
+            score: None,
         })
     }
 }
@@ -1043,7 +1046,7 @@ fn plots(out: &mut String, d: usize, campaigns: &[Campaign]) {
     }
     out.push_str("<table class=\"campaigns\"><thead><tr><th>campaign</th><th class=\"num\">time</th>\
                   <th class=\"num\">executions</th><th class=\"num\">corpus</th><th class=\"num\">coverage</th>\
-                  <th class=\"num\">mutants killed</th></tr></thead><tbody>\n");
+                  <th class=\"num\">mutants killed</th><th class=\"num\">mutation score</th></tr></thead><tbody>\n");
     for (k, c) in campaigns.iter().enumerate() {
         let last = c.rows.last().copied().unwrap_or_default();
         let (color, _) = PALETTE[k % PALETTE.len()];
@@ -1051,13 +1054,15 @@ fn plots(out: &mut String, d: usize, campaigns: &[Campaign]) {
             out,
             format_args!(
                 "<tr><td><span class=\"swatch\" style=\"background:{color}\"></span>{}</td><td class=\"num\">{}</td>\
-                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
                 esc(&c.label),
                 duration(last.elapsed),
                 count(last.execs),
                 count(last.corpus),
                 count(last.coverage),
-                count(last.killed)
+                count(last.killed),
+                c.score
+                    .map_or_else(|| "–".to_string(), |s| format!("{s:.1}%"))
             ),
         );
     }

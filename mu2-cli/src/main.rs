@@ -9,10 +9,12 @@ mod html;
 mod workspace;
 
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
 
 use clap::{Args, Parser, Subcommand};
+use mu2_runtime::corpus;
 use mu2_runtime::guidance::{Filter, Opt};
 use mu2_runtime::report::Report;
 
@@ -21,7 +23,8 @@ use workspace::{Build, Driver, Workspace};
 /// Why `cargo mu2` stopped; each maps to an exit code CI can act on.
 #[derive(Debug)]
 pub enum Failure {
-    /// Bad flags, an unknown driver: exit 4.
+    /// Bad flags, an unknown driver, nothing to work on yet (no corpus to
+    /// score, no score to report): exit 4.
     Usage(String),
     /// The code does not build (cargo showed why): exit 1.
     Build,
@@ -68,7 +71,7 @@ const ABOUT: &str = "Mutation-guided fuzzing for Rust: list, fuzz, score and rep
 
 const EXIT_CODES: &str = "Exit codes: 0 success; 1 the code does not build or the environment is wrong; \
 2 mutants survive past --min-score; 3 a driver's original panics on a saved input, or a campaign found failures; \
-4 usage error (bad flag, unknown driver).";
+4 usage error (bad flag, unknown driver) or nothing to work on yet (no saved corpus to score, no score to report).";
 
 #[derive(Subcommand)]
 enum Cmd {
@@ -83,14 +86,29 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Run a campaign on a driver, with a live status screen.
+    /// Run a campaign on a driver, with a live status screen; then score the
+    /// corpus it grew and write the HTML report.
+    ///
+    /// The corpus lives in mu2/<driver>/ in the crate (commit its corpus/), or
+    /// under --dir. At the end every saved input is run against every mutant
+    /// (as `score` does) and the report is written (as `report <driver>` does);
+    /// --no-score stops after the campaign.
     ///
     /// Example: cargo mu2 fuzz parses --time 5m
+    ///
+    /// Example, a campaign in its own folder, to compare with others (see `report --campaign`):
+    /// cargo mu2 fuzz parses --time 5m --guidance coverage --dir target/zest
     Fuzz {
         /// The driver's name (its test function).
         driver: String,
         #[command(flatten)]
         opts: FuzzOpts,
+        /// Stop after the campaign: do not score the corpus or write the report.
+        #[arg(long)]
+        no_score: bool,
+        /// Where to write the report (default: target/mu2 in the workspace).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Score a driver's saved corpus against every mutant; writes report.json.
     ///
@@ -118,13 +136,25 @@ enum Cmd {
     },
     /// Write the reports of the last scores: HTML, JSON and CSV.
     ///
+    /// With --campaign, the plots of one driver show several of its campaigns
+    /// side by side, one labelled line each: each DIR is the --dir a campaign
+    /// was run with (`cargo mu2 fuzz <driver> --dir DIR`), or its <driver>/
+    /// folder. A label defaults to the campaign's guidance (from its fuzz.log),
+    /// else the folder's name. The mutation report shown is --dir's when given,
+    /// else the first campaign's that has been scored.
+    ///
     /// Example: cargo mu2 report parses --out target/mu2
+    ///
+    /// Example: cargo mu2 report parses --campaign target/zest --campaign mu2=target/mu2-run
     Report {
         /// The drivers (default: every driver with a score).
         drivers: Vec<String>,
         /// Where to write (default: target/mu2 in the workspace).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// A campaign of the driver to plot, as [LABEL=]DIR; repeat to compare campaigns.
+        #[arg(long = "campaign", visible_alias = "compare", value_name = "[LABEL=]DIR", value_parser = campaign_arg)]
+        campaigns: Vec<CampaignArg>,
         #[command(flatten)]
         common: Common,
         /// Fail (exit 2) when a driver's mutation score is below this percentage.
@@ -186,6 +216,28 @@ fn filter(s: &str) -> Result<String, String> {
     })
 }
 
+/// A `--campaign` value: an optional label and a campaign's folder.
+#[derive(Clone, Debug)]
+struct CampaignArg {
+    label: Option<String>,
+    dir: PathBuf,
+}
+
+fn campaign_arg(s: &str) -> Result<CampaignArg, String> {
+    // `LABEL=DIR`, unless what precedes `=` looks like a path.
+    let (label, dir) = match s.split_once('=') {
+        Some((l, d)) if !l.is_empty() && !l.contains(['/', '\\']) => (Some(l.to_string()), d),
+        _ => (None, s),
+    };
+    if dir.is_empty() {
+        return Err("expected [LABEL=]DIR, the --dir a campaign ran with".into());
+    }
+    Ok(CampaignArg {
+        label,
+        dir: PathBuf::from(dir),
+    })
+}
+
 fn percent(s: &str) -> Result<f64, String> {
     s.trim_end_matches('%')
         .parse::<f64>()
@@ -237,7 +289,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let ws = Workspace::load(&build)?;
     match cli.command {
         Cmd::List { mutants, json } => list(&ws, mutants, json),
-        Cmd::Fuzz { driver, opts } => {
+        Cmd::Fuzz {
+            driver,
+            opts,
+            no_score,
+            out,
+        } => {
             let d = ws.driver(&driver)?;
             let mut env = common_env(&opts.common);
             env.push(("MU2", "fuzz".into()));
@@ -253,7 +310,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     env.push((var, v));
                 }
             }
-            run_driver(d, &env, "the campaign found failures (listed above)")
+            let fuzzed = run_driver(d, &env, "the campaign found failures (listed above)");
+            // A campaign that found failures still grew a corpus worth scoring.
+            if no_score || !matches!(fuzzed, Ok(()) | Err(Failure::Failures(_))) {
+                return fuzzed;
+            }
+            if corpus::saved_inputs(&corpus_dir(d, &opts.common), &d.name) == 0 {
+                eprintln!("cargo mu2: the campaign saved no input, so there is nothing to score");
+                return fuzzed;
+            }
+            score(d, &opts.common)?;
+            report(
+                &ws,
+                std::slice::from_ref(&d.name),
+                out,
+                &opts.common,
+                None,
+                &[],
+            )?;
+            fuzzed
         }
         Cmd::Score {
             driver,
@@ -262,16 +337,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             json,
         } => {
             let d = ws.driver(&driver)?;
-            let mut env = common_env(&common);
-            env.push(("MU2", "score".into()));
-            run_driver(
-                d,
-                &env,
-                "the original panics on saved inputs (listed above)",
-            )?;
-            let path = corpus_dir(d, &common).join(&d.name).join("report.json");
-            let report = Report::read(&path)
-                .map_err(|e| Failure::Env(format!("cannot read the report: {e}")))?;
+            let report = score(d, &common)?;
             if json {
                 println!(
                     "{}",
@@ -297,10 +363,43 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Cmd::Report {
             drivers,
             out,
+            campaigns,
             common,
             min_score,
-        } => report(&ws, &drivers, out, &common, min_score),
+        } => report(&ws, &drivers, out, &common, min_score, &campaigns),
     }
+}
+
+/// Scores the driver's saved corpus (`MU2=score`) and reads the report back.
+fn score(d: &Driver, common: &Common) -> Result<Report, Failure> {
+    let dir = corpus_dir(d, common);
+    if corpus::saved_inputs(&dir, &d.name) == 0 {
+        let corpus = dir.join(&d.name).join("corpus");
+        let dir_flag = match &common.dir {
+            Some(_) => format!(" --dir {}", dir.display()),
+            None => String::new(),
+        };
+        return Err(Failure::Usage(format!(
+            "`{}` has no saved corpus to score: {} {}. Grow one first: cargo mu2 fuzz {}{dir_flag}",
+            d.name,
+            corpus.display(),
+            if corpus.is_dir() {
+                "holds no inputs"
+            } else {
+                "does not exist"
+            },
+            d.name
+        )));
+    }
+    let mut env = common_env(common);
+    env.push(("MU2", "score".into()));
+    run_driver(
+        d,
+        &env,
+        "the original panics on saved inputs (listed above)",
+    )?;
+    let path = dir.join(&d.name).join("report.json");
+    Report::read(&path).map_err(|e| Failure::Env(format!("cannot read the report: {e}")))
 }
 
 fn common_env(c: &Common) -> Vec<(&'static str, String)> {
@@ -336,8 +435,24 @@ fn run_driver(d: &Driver, env: &[(&str, String)], failed: &str) -> Result<(), Fa
     for (k, v) in env {
         cmd.env(k, v);
     }
-    let status = cmd
-        .status()
+    // libtest's own lines ("running 1 test", "test result: ok") say nothing
+    // here; everything else the test prints is passed on as it comes.
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| Failure::Env(format!("cannot run {}: {e}", d.binary.display())))?;
+    if let Some(out) = child.stdout.take() {
+        let mut stdout = std::io::stdout().lock();
+        for line in BufReader::new(out).split(b'\n').map_while(Result::ok) {
+            if !libtest_chatter(&String::from_utf8_lossy(&line)) {
+                let _ = stdout.write_all(&line);
+                let _ = stdout.write_all(b"\n");
+                let _ = stdout.flush();
+            }
+        }
+    }
+    let status = child
+        .wait()
         .map_err(|e| Failure::Env(format!("cannot run {}: {e}", d.binary.display())))?;
     match status.code() {
         Some(0) => Ok(()),
@@ -347,6 +462,15 @@ fn run_driver(d: &Driver, env: &[(&str, String)], failed: &str) -> Result<(), Fa
             d.name
         ))),
     }
+}
+
+/// A line libtest prints for a passing run with `--quiet`.
+fn libtest_chatter(line: &str) -> bool {
+    let line = line.trim_end();
+    line.is_empty()
+        || (line.starts_with("running ") && (line.ends_with(" test") || line.ends_with(" tests")))
+        || line.bytes().all(|b| b == b'.')
+        || line.starts_with("test result: ok.")
 }
 
 fn gate(report: &Report, min_score: Option<f64>) -> Result<(), Failure> {
@@ -409,15 +533,29 @@ fn list(ws: &Workspace, show_mutants: bool, json: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Writes HTML, JSON and CSV from the drivers' last scores.
+/// Writes HTML, JSON and CSV from the drivers' last scores; with
+/// `--campaign`, one driver's campaigns are plotted together.
 fn report(
     ws: &Workspace,
     names: &[String],
     out: Option<PathBuf>,
     common: &Common,
     min_score: Option<f64>,
+    compare: &[CampaignArg],
 ) -> Result<(), Failure> {
-    let chosen: Vec<&Driver> = if names.is_empty() {
+    let chosen: Vec<&Driver> = if !compare.is_empty() {
+        match (names, ws.drivers.as_slice()) {
+            ([name], _) => vec![ws.driver(name)?],
+            ([], [only]) => vec![only],
+            _ => {
+                return Err(Failure::Usage(
+                    "--campaign compares campaigns of one driver: name it, as in \
+                     `cargo mu2 report <driver> --campaign DIR --campaign DIR`"
+                        .into(),
+                ));
+            }
+        }
+    } else if names.is_empty() {
         ws.drivers
             .iter()
             .filter(|d| {
@@ -444,17 +582,63 @@ fn report(
     let html_path = out.join("mu2-report.html");
     let mut reports = Vec::new();
     for d in &chosen {
-        let dir = corpus_dir(d, common).join(&d.name);
+        let own = corpus_dir(d, common).join(&d.name);
+        let (dir, campaigns) = if compare.is_empty() {
+            // A campaign's plot is optional: scoring a corpus fuzzed elsewhere has none.
+            let label = guidance_of(&own).unwrap_or_else(|| d.name.clone());
+            let campaigns: Vec<_> = html::Campaign::read(&label, &own.join("plot_data.csv"))
+                .into_iter()
+                .map(|c| with_score(c, &own))
+                .collect();
+            (own, campaigns)
+        } else {
+            let folders = campaign_folders(d, compare)?;
+            // The report shown: --dir's, else the first scored campaign's.
+            let dir = match common.dir {
+                Some(_) => own,
+                None => folders
+                    .iter()
+                    .map(|(_, f)| f.clone())
+                    .find(|f| f.join("report.json").is_file())
+                    .unwrap_or(own),
+            };
+            let mut campaigns = Vec::new();
+            for (label, folder) in &folders {
+                let c =
+                    html::Campaign::read(label, &folder.join("plot_data.csv")).map_err(|e| {
+                        Failure::Usage(format!(
+                            "the campaign in {} has no plot data ({e}): it was not fuzzed there",
+                            folder.display()
+                        ))
+                    })?;
+                let c = with_score(c, folder);
+                println!(
+                    "campaign `{}`: {}, {}",
+                    c.label,
+                    folder.display(),
+                    match c.score {
+                        Some(score) => format!("mutation score {score:.1}%"),
+                        None => format!(
+                            "not scored (cargo mu2 score {} --dir {})",
+                            d.name,
+                            folder.parent().unwrap_or(folder).display()
+                        ),
+                    }
+                );
+                campaigns.push(c);
+            }
+            (dir, campaigns)
+        };
         let report = Report::read(&dir.join("report.json")).map_err(|_| {
+            let dir_flag = match (&common.dir, compare.is_empty()) {
+                (None, true) => String::new(),
+                _ => format!(" --dir {}", dir.parent().unwrap_or(&dir).display()),
+            };
             Failure::Usage(format!(
-                "`{}` has no score yet: run `cargo mu2 score {}` first",
+                "`{}` has no score yet: run `cargo mu2 score {}{dir_flag}` first",
                 d.name, d.name
             ))
         })?;
-        // A campaign's plot is optional: scoring a corpus fuzzed elsewhere has none.
-        let campaigns: Vec<_> = html::Campaign::read(&d.name, &dir.join("plot_data.csv"))
-            .into_iter()
-            .collect();
         let sources = html::read_sources([&report], &[ws.root.as_path(), d.manifest_dir.as_path()]);
         std::fs::copy(
             dir.join("report.json"),
@@ -478,8 +662,18 @@ fn report(
         .map_err(|e| Failure::Env(format!("cannot write {}: {e}", html_path.display())))?;
     for (report, ..) in &reports {
         let s = &report.summary;
+        // PIT's "test strength": the score among the mutants the inputs reach.
+        let reached = s.killed + s.timed_out + s.crashed + s.survived;
+        let strength = if reached == 0 || s.no_coverage == 0 {
+            String::new()
+        } else {
+            format!(
+                "; {:.1}% of the {reached} mutants its inputs reach",
+                100.0 * (reached - s.survived) as f64 / reached as f64
+            )
+        };
         println!(
-            "{}: mutation score {:.1}% ({} killed, {} survived, {} no coverage, {} timed out, {} unviable, {} crashed)",
+            "{}: mutation score {:.1}% ({} killed, {} survived, {} no coverage, {} timed out, {} unviable, {} crashed){strength}",
             report.driver,
             s.score(),
             s.killed,
@@ -490,12 +684,86 @@ fn report(
             s.crashed
         );
     }
-    println!("HTML report: {}", html_path.display());
     println!("JSON and CSV: {}", out.display());
+    println!("HTML report: {}", html_path.display());
     for (report, ..) in &reports {
         gate(report, min_score)?;
     }
     Ok(())
+}
+
+/// The folder of each `--campaign` for driver `d`, with its label: the one
+/// given, else the campaign's guidance, else the folder's name; labels that
+/// would repeat get the folder added.
+fn campaign_folders(
+    d: &Driver,
+    compare: &[CampaignArg],
+) -> Result<Vec<(String, PathBuf)>, Failure> {
+    let mut found = Vec::new();
+    for c in compare {
+        let dir = std::path::absolute(&c.dir).unwrap_or_else(|_| c.dir.clone());
+        let folder = if dir.join(&d.name).is_dir() {
+            dir.join(&d.name)
+        } else if dir.join("plot_data.csv").is_file() || dir.join("corpus").is_dir() {
+            dir.clone()
+        } else {
+            return Err(Failure::Usage(format!(
+                "no campaign of `{}` in {}: expected the folder {} that `cargo mu2 fuzz {} --dir {}` writes",
+                d.name,
+                c.dir.display(),
+                dir.join(&d.name).display(),
+                d.name,
+                c.dir.display()
+            )));
+        };
+        let named = || {
+            let base = if folder.file_name() == Some(d.name.as_ref()) {
+                folder.parent().unwrap_or(&folder)
+            } else {
+                &folder
+            };
+            base.file_name().map_or_else(
+                || c.dir.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        };
+        let label = c.label.clone();
+        let default = guidance_of(&folder).unwrap_or_else(named);
+        found.push((label, default, c.dir.display().to_string(), folder));
+    }
+    let defaults: Vec<String> = found.iter().map(|f| f.1.clone()).collect();
+    Ok(found
+        .into_iter()
+        .map(|(label, default, given, folder)| {
+            let label = label.unwrap_or_else(|| {
+                if defaults.iter().filter(|l| **l == default).count() > 1 {
+                    format!("{default} ({given})")
+                } else {
+                    default
+                }
+            });
+            (label, folder)
+        })
+        .collect())
+}
+
+/// The guidance of the last campaign in a driver's folder, from its `fuzz.log`.
+fn guidance_of(folder: &std::path::Path) -> Option<String> {
+    let log = std::fs::read_to_string(folder.join("fuzz.log")).ok()?;
+    log.lines().rev().find_map(|line| {
+        let (_, rest) = line.split_once("campaign start: ")?;
+        rest.split(", ")
+            .find_map(|part| part.strip_prefix("guidance "))
+            .map(str::to_string)
+    })
+}
+
+/// The campaign, with the mutation score of its corpus when it was scored.
+fn with_score(mut c: html::Campaign, folder: &std::path::Path) -> html::Campaign {
+    c.score = Report::read(&folder.join("report.json"))
+        .ok()
+        .map(|r| r.summary.score());
+    c
 }
 
 /// `file,line,function,operator,original,replacement,status,killed_by`.

@@ -165,10 +165,12 @@ fn campaigns() -> Vec<Campaign> {
         Campaign {
             label: "mutation".into(),
             rows: rows(&[1.0, 3.0, 4.0, 5.0, 6.0, 6.0, 6.0]),
+            score: Some(87.5),
         },
         Campaign {
             label: "coverage <zest> & co".into(),
             rows: rows(&[1.0, 2.0, 2.0, 3.0, 4.0]),
+            score: None,
         },
     ]
 }
@@ -279,6 +281,9 @@ fn the_page_shows_the_score_survivors_links_and_plots() {
 
     // The campaigns' last rows.
     assert!(page.contains("mutation</td><td class=\"num\">1m01s</td><td class=\"num\">7,000</td>"));
+    // With the score of each campaign's corpus, when it was scored.
+    assert!(page.contains("<td class=\"num\">87.5%</td></tr>"), "{page}");
+    assert!(page.contains("<td class=\"num\">–</td></tr>"));
 
     // Two plots, each with one polyline per campaign and a legend.
     assert_eq!(page.matches("<svg").count(), 2);
@@ -316,6 +321,7 @@ fn everything_from_the_report_and_sources_is_escaped() {
     let campaigns = vec![Campaign {
         label: "<script>x</script> & y".into(),
         rows: rows(&[1.0, 2.0]),
+        score: None,
     }];
     let page = render(
         &[Input {

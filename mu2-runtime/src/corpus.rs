@@ -783,6 +783,21 @@ fn read_failures(folder: &Path) -> Result<(Vec<(String, Failure)>, Vec<Warning>)
     ))
 }
 
+/// How many inputs (`id_NNNNNN` files) `<dir>/<driver>/corpus/` holds, without
+/// creating or changing anything: 0 when the folder does not exist.
+pub fn saved_inputs(dir: &Path, driver: &str) -> usize {
+    fs::read_dir(dir.join(driver).join(CORPUS)).map_or(0, |listing| {
+        listing
+            .filter_map(Result::ok)
+            .filter(|item| {
+                item.file_name()
+                    .to_str()
+                    .is_some_and(|n| parse_id(n, INPUT).is_some())
+            })
+            .count()
+    })
+}
+
 /// The number in `id_000012` (for prefix `id_`): digits only, at least one.
 fn parse_id(name: &str, prefix: &str) -> Option<u64> {
     let digits = name.strip_prefix(prefix)?;
@@ -1505,6 +1520,19 @@ mod tests {
             assert!(matches!(err, StoreError::BadDriverName { .. }), "{bad:?}");
             assert!(err.to_string().contains("MU2_DIR"));
         }
+    }
+
+    #[test]
+    fn saved_inputs_counts_inputs_only_and_creates_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(saved_inputs(dir.path(), "drv"), 0);
+        assert!(!dir.path().join("drv").exists());
+        let mut store = Store::open(dir.path(), "drv").unwrap();
+        assert_eq!(saved_inputs(dir.path(), "drv"), 0);
+        store.save(b"a", &meta("+cov")).unwrap();
+        store.save(b"b", &meta("+cov")).unwrap();
+        fs::write(store.corpus_dir().join("notes.txt"), b"x").unwrap();
+        assert_eq!(saved_inputs(dir.path(), "drv"), 2);
     }
 
     #[test]

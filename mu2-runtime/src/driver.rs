@@ -84,6 +84,20 @@ fn supervised<O>(info: DriverInfo, run: fn(&mut Source) -> Result<O, Invalid>) -
         Err(e) => panic!("{e}"),
     };
     crate::supervise::isolate_if_asked(run);
+    if config.mode == Mode::Score && crate::corpus::saved_inputs(&config.dir, info.name) == 0 {
+        let corpus = config.dir.join(info.name).join("corpus");
+        panic!(
+            "mu2: driver `{name}` has no saved corpus to score: {corpus} {}. \
+             Grow one first: MU2=fuzz MU2_TIME=1m cargo test {name} (or `cargo mu2 fuzz {name}`)",
+            if corpus.is_dir() {
+                "holds no inputs"
+            } else {
+                "does not exist"
+            },
+            name = info.name,
+            corpus = corpus.display()
+        );
+    }
     (!crate::supervise::supervise(&info, &config, &config.dir.join(info.name))).then_some(config)
 }
 

@@ -284,16 +284,7 @@ impl Progress {
     }
 
     fn show(&self) {
-        let elapsed = self.started.elapsed().as_secs_f64();
-        let rate = self.done as f64 / elapsed.max(1e-9);
-        let left = (self.total - self.done) as f64 / rate.max(1e-9);
-        let line = format!(
-            "mu2: {} {}/{} inputs ({rate:.1}/s, about {} left)",
-            self.what,
-            self.done,
-            self.total,
-            clock(Duration::from_secs_f64(left))
-        );
+        let line = progress_line(self.what, self.done, self.total, self.started.elapsed());
         let mut err = std::io::stderr().lock();
         let _ = if self.tty {
             write!(err, "\r\x1b[K{line}")
@@ -312,6 +303,16 @@ impl Progress {
     }
 }
 
+/// `mu2: scoring 120/450 inputs (35.0/s, about 0:09 left)`.
+fn progress_line(what: &str, done: usize, total: usize, elapsed: Duration) -> String {
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+    let left = total.saturating_sub(done) as f64 / rate.max(1e-9);
+    format!(
+        "mu2: {what} {done}/{total} inputs ({rate:.1}/s, about {} left)",
+        clock(Duration::try_from_secs_f64(left).unwrap_or(Duration::MAX))
+    )
+}
+
 /// Prints a line on the process's stderr, past `cargo test`'s capture.
 pub(crate) fn say(line: &str) {
     let mut err = std::io::stderr().lock();
@@ -326,5 +327,27 @@ fn clock(d: Duration) -> String {
         format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
     } else {
         format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_tells_count_rate_and_time_left() {
+        assert_eq!(
+            progress_line("scoring", 120, 450, Duration::from_secs(4)),
+            "mu2: scoring 120/450 inputs (30.0/s, about 0:11 left)"
+        );
+        assert_eq!(
+            progress_line("scoring", 450, 450, Duration::from_secs(15)),
+            "mu2: scoring 450/450 inputs (30.0/s, about 0:00 left)"
+        );
+        // Nothing done yet: no rate, and no panic on an unbounded estimate.
+        assert!(
+            progress_line("scoring", 0, 10, Duration::ZERO)
+                .starts_with("mu2: scoring 0/10 inputs (0.0/s")
+        );
     }
 }
