@@ -30,6 +30,7 @@ use std::time::Instant;
 
 use mu2::probe::{self, Probes, Trace};
 use mu2::{Budget, Mutant, Outcome};
+use mu2_bench::fixtures::json;
 use mu2_bench::fixtures::sort::{annotated, plain};
 
 /// Goals, as ratios to `plain`.
@@ -55,13 +56,22 @@ impl Rng {
 }
 
 /// One function under test, on one sample's worth of inputs.
-struct Workload<I, O> {
+struct Workload<I, O, P = O> {
     name: &'static str,
-    /// The annotated functions whose mutants apply to it.
+    /// The annotated module (a suffix of the mutants' module path) and the
+    /// functions in it whose mutants apply (all of them when empty).
+    module: &'static str,
     functions: &'static [&'static str],
     inputs: Vec<I>,
-    plain: fn(I) -> O,
+    plain: fn(I) -> P,
     annotated: fn(I) -> O,
+}
+
+impl<I, O, P> Workload<I, O, P> {
+    fn owns(&self, m: &Mutant) -> bool {
+        m.module.contains(self.module)
+            && (self.functions.is_empty() || self.functions.contains(&m.function))
+    }
 }
 
 /// Times `run` over `inputs`: the inputs are made beforehand and the outputs
@@ -114,13 +124,10 @@ struct Row {
 /// The mutants of `w` worth timing in mode (c): those whose site runs on the
 /// inputs and that return normally on all of them. The first list returns
 /// the original's result on every input; the second does not.
-fn pick_mutants<I: Clone, O: PartialEq>(
-    w: &Workload<I, O>,
+fn pick_mutants<I: Clone, O: PartialEq, P>(
+    w: &Workload<I, O, P>,
 ) -> (Vec<&'static Mutant>, Vec<&'static Mutant>, usize, usize) {
-    let all: Vec<&'static Mutant> = mu2::mutants()
-        .iter()
-        .filter(|m| m.module.ends_with("::sort::annotated") && w.functions.contains(&m.function))
-        .collect();
+    let all: Vec<&'static Mutant> = mu2::mutants().iter().filter(|m| w.owns(m)).collect();
     let mut trace = Trace::default();
     let mut executed = vec![false; mu2::mutants().len()];
     let mut expected = Vec::new();
@@ -159,15 +166,17 @@ fn pick_mutants<I: Clone, O: PartialEq>(
     (same, other, all.len(), ran)
 }
 
-fn bench<I: Clone, O: PartialEq>(w: &Workload<I, O>, rounds: usize) -> Row {
+fn bench<I: Clone, O: PartialEq, P>(w: &Workload<I, O, P>, rounds: usize) -> Row {
     let (same, other, mutants, executed) = pick_mutants(w);
     let budget = Budget::default();
     let mut trace = Trace::default();
     let (pf, af) = (w.plain, w.annotated);
-    // A mutant of some other function: active, but none of its sites runs here.
+    // A mutant of some other function: active, but none of its sites runs
+    // here. One of the same module when there is one.
     let elsewhere = mu2::mutants()
         .iter()
-        .find(|m| m.module.ends_with("::sort::annotated") && !w.functions.contains(&m.function))
+        .filter(|m| !w.owns(m))
+        .max_by_key(|m| m.module.contains(w.module))
         .expect("another annotated function")
         .id;
 
@@ -186,7 +195,13 @@ fn bench<I: Clone, O: PartialEq>(w: &Workload<I, O>, rounds: usize) -> Row {
                 1 => sample(inputs, af),
                 // What `#[mu2::mutate]` would give with a test at function
                 // entry and an uninstrumented copy of the body.
-                2 => sample(inputs, |x| if mu2::__rt::idle() { pf(x) } else { af(x) }),
+                2 => sample(inputs, |x| {
+                    if mu2::__rt::idle() {
+                        black_box(pf(x));
+                    } else {
+                        black_box(af(x));
+                    }
+                }),
                 3 => sample(inputs, |x| probe::record_into(&mut trace, budget, || af(x))),
                 4 => sample(inputs, |x| {
                     probe::record_with(&mut trace, Probes::Coverage, budget, || af(x))
@@ -287,10 +302,20 @@ fn main() {
         }
     }
 
+    // JSON texts from the fixture's own grammar-directed generator, on
+    // fixed random bytes.
+    let texts: Vec<String> = (0..64)
+        .map(|_| {
+            let bytes = (0..4096).map(|_| rng.next() as u8).collect();
+            json::plain::generate::json_text(&mut mu2::Source::replay(bytes))
+        })
+        .collect();
+
     let rows = vec![
         bench(
             &Workload {
                 name: "insertion_sort",
+                module: "::sort::annotated",
                 functions: &["insertion_sort"],
                 inputs: vectors.clone(),
                 plain: plain::insertion_sort,
@@ -301,6 +326,7 @@ fn main() {
         bench(
             &Workload {
                 name: "merge_sort",
+                module: "::sort::annotated",
                 functions: &["merge_sort", "merge"],
                 inputs: vectors.iter().map(|v| v.as_slice()).collect(),
                 plain: plain::merge_sort,
@@ -311,10 +337,22 @@ fn main() {
         bench(
             &Workload {
                 name: "binary_search",
+                module: "::sort::annotated",
                 functions: &["binary_search"],
                 inputs: queries,
                 plain: |(a, x)| plain::binary_search(a, x),
                 annotated: |(a, x)| annotated::binary_search(a, x),
+            },
+            rounds,
+        ),
+        bench(
+            &Workload {
+                name: "json_parse",
+                module: "::json::annotated",
+                functions: &[],
+                inputs: texts.iter().map(|t| t.as_str()).collect(),
+                plain: json::plain::parse,
+                annotated: json::annotated::parse,
             },
             rounds,
         ),
