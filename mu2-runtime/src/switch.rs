@@ -2,8 +2,9 @@
 //! that keeps a mutant from running forever.
 //!
 //! Everything here is per thread, so mutants can run in parallel on worker
-//! threads. Generated code reads [`mode`] at every site; when it is zero the
-//! original code runs and nothing else is touched, which is what keeps an
+//! threads. Generated code reads the switch once per call ([`here`], or
+//! `idle()` first in optimized builds) and its sites test that local copy;
+//! with nothing switched on the body runs as written, which is what keeps an
 //! annotated binary close to the speed of the plain one.
 
 use std::cell::Cell;
