@@ -142,8 +142,11 @@ pub fn evaluate(opts: &Options) -> Result<Results, String> {
         ..Results::default()
     };
     for fixture in &opts.fixtures {
-        for variant in &opts.variants {
-            for rep in 0..opts.reps {
+        // Repetition-major: each round runs every variant once, so that
+        // other load on the machine (which changes executions per second)
+        // falls on all variants alike, not on whichever ran during it.
+        for rep in 0..opts.reps {
+            for variant in &opts.variants {
                 let seed = rep + 1;
                 eprintln!(
                     "mu2-eval: {} / {} / seed {seed} ({})",
