@@ -16,6 +16,12 @@ pub mod sort;
 /// The JSON parser and printer fixture.
 pub mod json;
 
+/// The type checker fixture.
+pub mod typecheck;
+
+/// The optimizing compiler fixture.
+pub mod compiler;
+
 /// A fixture and the harness's target over it.
 #[derive(Clone, Copy, Debug)]
 pub struct Fixture {
@@ -49,6 +55,20 @@ pub fn all() -> Vec<Fixture> {
             dir: "fixtures/json/",
             run: json::run,
             source: "eval/src/targets/json.rs",
+            skip_functions: &[],
+        },
+        Fixture {
+            name: "typecheck",
+            dir: "fixtures/typecheck/",
+            run: typecheck::run,
+            source: "eval/src/targets/typecheck.rs",
+            skip_functions: &[],
+        },
+        Fixture {
+            name: "compiler",
+            dir: "fixtures/compiler/",
+            run: compiler::run,
+            source: "eval/src/targets/compiler.rs",
             skip_functions: &[],
         },
     ]
