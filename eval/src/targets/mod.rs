@@ -19,6 +19,12 @@ pub mod json;
 /// The web-application descriptor (XML) reader fixture.
 pub mod config;
 
+/// The type checker fixture.
+pub mod typecheck;
+
+/// The optimizing compiler fixture.
+pub mod compiler;
+
 /// A fixture and the harness's target over it.
 #[derive(Clone, Copy, Debug)]
 pub struct Fixture {
@@ -59,6 +65,20 @@ pub fn all() -> Vec<Fixture> {
             dir: "fixtures/config/",
             run: config::run,
             source: "eval/src/targets/config.rs",
+            skip_functions: &[],
+        },
+        Fixture {
+            name: "typecheck",
+            dir: "fixtures/typecheck/",
+            run: typecheck::run,
+            source: "eval/src/targets/typecheck.rs",
+            skip_functions: &[],
+        },
+        Fixture {
+            name: "compiler",
+            dir: "fixtures/compiler/",
+            run: compiler::run,
+            source: "eval/src/targets/compiler.rs",
             skip_functions: &[],
         },
     ]
