@@ -67,12 +67,18 @@ fn workspace_dep(workspace: &Path, name: &str) -> Option<String> {
 
 /// The fixture's manifest, standalone: workspace inheritance replaced by
 /// the workspace's values, `mu2` by a path.
-fn standalone_manifest(workspace: &Path, manifest: &str) -> String {
+fn standalone_manifest(workspace: &Path, fixture_dir: &Path, manifest: &str) -> String {
     let mut out = String::new();
     for line in manifest.lines() {
         let t = line.trim();
         let key = t.split(['.', '=']).next().unwrap_or("").trim();
-        if t.starts_with("edition.workspace") {
+        if let Some(rel) = relative_path_dep(t) {
+            // A sibling fixture (`typecheck = { path = "../typecheck" }`):
+            // the copy lives elsewhere, so point at the original.
+            let abs = fixture_dir.join(rel);
+            out.push_str(&line.replacen(&format!("{rel:?}"), &format!("{abs:?}"), 1));
+            out.push('\n');
+        } else if t.starts_with("edition.workspace") {
             out.push_str("edition = \"2024\"\n");
         } else if key == "mu2" && t.contains("workspace") {
             out.push_str(&format!("mu2 = {{ path = {:?} }}\n", workspace));
@@ -88,6 +94,13 @@ fn standalone_manifest(workspace: &Path, manifest: &str) -> String {
     }
     out.push_str("\n[workspace]\n");
     out
+}
+
+/// The relative path of a `path = "..."` dependency on this manifest line.
+fn relative_path_dep(line: &str) -> Option<&str> {
+    let rest = &line[line.find("path = \"")? + "path = \"".len()..];
+    let path = &rest[..rest.find('"')?];
+    Path::new(path).is_relative().then_some(path)
 }
 
 /// Copies `from` to `to`, leaving out `target/` and `mu2/` (corpora), and
@@ -135,7 +148,7 @@ pub fn cargo_mutants(
     let manifest = std::fs::read_to_string(copy.join("Cargo.toml")).map_err(|e| e.to_string())?;
     std::fs::write(
         copy.join("Cargo.toml"),
-        standalone_manifest(workspace, &manifest),
+        standalone_manifest(workspace, &workspace.join(fixture.dir), &manifest),
     )
     .map_err(|e| e.to_string())?;
     let output = work.join(format!("{}-out", fixture.name));
@@ -350,10 +363,22 @@ mod tests {
     fn a_fixture_manifest_becomes_standalone() {
         let ws = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         let text = "[package]\nname = \"sort\"\nedition.workspace = true\n\n[dependencies]\nmu2.workspace = true\n\n[dev-dependencies]\narbitrary.workspace = true\n";
-        let out = standalone_manifest(ws, text);
+        let out = standalone_manifest(ws, &ws.join("fixtures/sort"), text);
         assert!(out.contains("edition = \"2024\""), "{out}");
         assert!(out.contains("mu2 = { path = "), "{out}");
         assert!(out.contains("arbitrary = { version"), "{out}");
         assert!(out.trim_end().ends_with("[workspace]"));
+    }
+
+    #[test]
+    fn a_sibling_fixture_dependency_points_at_the_original() {
+        let ws = Path::new("/w");
+        let text = "[dependencies]\ntypecheck = { path = \"../typecheck\" }\nother = { path = \"/abs\" }\n";
+        let out = standalone_manifest(ws, &ws.join("fixtures/compiler"), text);
+        assert!(
+            out.contains("typecheck = { path = \"/w/fixtures/compiler/../typecheck\" }"),
+            "{out}"
+        );
+        assert!(out.contains("other = { path = \"/abs\" }"), "{out}");
     }
 }
