@@ -197,20 +197,18 @@ pub fn record_with<R>(
     f: impl FnOnce() -> R,
 ) -> Outcome<R> {
     trace.reset();
-    let outcome = {
-        let _buffers = Restore::point_at(trace);
-        let _saved = switch::set(Setting {
-            active: None,
-            probe: true,
-            infect: probes == Probes::All,
-            budget: Some(budget),
-            quiet: true,
-        });
-        let outcome = outcome::catch(f);
-        // Before the switch is put back, which restores its step count too.
-        trace.steps = switch::steps();
-        outcome
-    };
+    // Dropped in reverse: the switch is put back, then the buffers.
+    let _buffers = Restore::point_at(trace);
+    let _saved = switch::set(Setting {
+        active: None,
+        probe: true,
+        infect: probes == Probes::All,
+        budget: Some(budget),
+        quiet: true,
+    });
+    let outcome = outcome::catch(f);
+    // Before the switch is put back, which restores its step count too.
+    trace.steps = switch::steps();
     outcome
 }
 
