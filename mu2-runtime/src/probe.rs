@@ -96,73 +96,57 @@ impl Trace {
 /// run and empty otherwise. A probe is then a thread-local read and a
 /// bounds check, with no `RefCell` and no destructor check (the cell is
 /// `const`-initialized and has no `Drop`).
+#[derive(Clone, Copy)]
 struct Buffers {
-    executed: Cell<*mut u64>,
-    infected: Cell<*mut u64>,
-    unviable: Cell<*mut u64>,
+    executed: *mut u64,
+    infected: *mut u64,
+    unviable: *mut u64,
     /// Words in each of the three bit sets.
-    words: Cell<usize>,
-    hits: Cell<*mut u32>,
-    branches: Cell<usize>,
+    words: usize,
+    hits: *mut u32,
+    branches: usize,
 }
 
+const EMPTY: Buffers = Buffers {
+    executed: std::ptr::null_mut(),
+    infected: std::ptr::null_mut(),
+    unviable: std::ptr::null_mut(),
+    words: 0,
+    hits: std::ptr::null_mut(),
+    branches: 0,
+};
+
 thread_local! {
-    static BUFFERS: Buffers = const {
-        Buffers {
-            executed: Cell::new(std::ptr::null_mut()),
-            infected: Cell::new(std::ptr::null_mut()),
-            unviable: Cell::new(std::ptr::null_mut()),
-            words: Cell::new(0),
-            hits: Cell::new(std::ptr::null_mut()),
-            branches: Cell::new(0),
-        }
-    };
+    static BUFFERS: Cell<Buffers> = const { Cell::new(EMPTY) };
 }
 
 /// The thread's buffers as they were before a run pointed them at its
 /// trace; put back when dropped (a nested run ends before its outer one).
-struct Restore([usize; 6]);
+struct Restore(Buffers);
 
 impl Restore {
     /// Points the probes at `trace` until the guard drops. `trace` must
     /// not be touched until then: the probes write through these pointers.
     fn point_at(trace: &mut Trace) -> Restore {
-        BUFFERS.with(|b| {
-            let saved = Restore([
-                b.executed.get() as usize,
-                b.infected.get() as usize,
-                b.unviable.get() as usize,
-                b.words.get(),
-                b.hits.get() as usize,
-                b.branches.get(),
-            ]);
-            let words = trace.executed.words_mut().len();
-            debug_assert!(
-                trace.infected.words_mut().len() == words
-                    && trace.unviable.words_mut().len() == words
-            );
-            b.executed.set(trace.executed.words_mut().as_mut_ptr());
-            b.infected.set(trace.infected.words_mut().as_mut_ptr());
-            b.unviable.set(trace.unviable.words_mut().as_mut_ptr());
-            b.words.set(words);
-            b.hits.set(trace.hits.as_mut_ptr());
-            b.branches.set(trace.hits.len());
-            saved
-        })
+        let words = trace.executed.words_mut().len();
+        debug_assert!(
+            trace.infected.words_mut().len() == words && trace.unviable.words_mut().len() == words
+        );
+        let views = Buffers {
+            executed: trace.executed.words_mut().as_mut_ptr(),
+            infected: trace.infected.words_mut().as_mut_ptr(),
+            unviable: trace.unviable.words_mut().as_mut_ptr(),
+            words,
+            hits: trace.hits.as_mut_ptr(),
+            branches: trace.hits.len(),
+        };
+        Restore(BUFFERS.with(|b| b.replace(views)))
     }
 }
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        let [executed, infected, unviable, words, hits, branches] = self.0;
-        BUFFERS.with(|b| {
-            b.executed.set(executed as *mut u64);
-            b.infected.set(infected as *mut u64);
-            b.unviable.set(unviable as *mut u64);
-            b.words.set(words);
-            b.hits.set(hits as *mut u32);
-            b.branches.set(branches);
-        })
+        BUFFERS.with(|b| b.set(self.0))
     }
 }
 
@@ -234,51 +218,44 @@ fn all_set(words: *mut u64, len: usize, first: usize, count: usize) -> bool {
 /// The mutants `first..first + count` (dense indices) ran.
 #[inline(always)]
 pub(crate) fn executed(first: u32, count: u32) {
-    BUFFERS.with(|b| {
-        let (words, len) = (b.executed.get(), b.words.get());
-        for i in first..first + count {
-            set_bit(words, len, i as usize)
-        }
-    })
+    let b = BUFFERS.with(Cell::get);
+    for i in first..first + count {
+        set_bit(b.executed, b.words, i as usize)
+    }
 }
 
 /// Mutant `i` (dense index) would have changed a value.
 #[inline(always)]
 pub(crate) fn infected(i: u32) {
-    BUFFERS.with(|b| set_bit(b.infected.get(), b.words.get(), i as usize))
+    let b = BUFFERS.with(Cell::get);
+    set_bit(b.infected, b.words, i as usize)
 }
 
 /// Whether the mutants `first..first + count` are all infected already in
 /// this run: infection is a set, so evaluating them again adds nothing.
 #[inline(always)]
 pub(crate) fn settled(first: u32, count: u32) -> bool {
-    BUFFERS.with(|b| {
-        all_set(
-            b.infected.get(),
-            b.words.get(),
-            first as usize,
-            count as usize,
-        )
-    })
+    let b = BUFFERS.with(Cell::get);
+    all_set(b.infected, b.words, first as usize, count as usize)
 }
 
 /// Mutant `i` (dense index) cannot type-check at its site.
 #[inline(always)]
 pub(crate) fn unviable(i: u32) {
-    BUFFERS.with(|b| set_bit(b.unviable.get(), b.words.get(), i as usize))
+    let b = BUFFERS.with(Cell::get);
+    set_bit(b.unviable, b.words, i as usize)
 }
 
 /// Branch probe `i` (dense index) was hit once more.
 #[inline(always)]
 pub(crate) fn hit(i: u32) {
-    BUFFERS.with(|b| {
-        if (i as usize) < b.branches.get() {
-            // SAFETY: `hits` points at `branches` counters of the trace
-            // being recorded (see `Restore::point_at`); checked in range.
-            unsafe {
-                let h = b.hits.get().add(i as usize);
-                *h = (*h).saturating_add(1);
-            }
+    let b = BUFFERS.with(Cell::get);
+    if (i as usize) < b.branches {
+        // SAFETY: `hits` points at `branches` counters of the trace being
+        // recorded (see `Restore::point_at`); checked in range.
+        unsafe {
+            let h = b.hits.add(i as usize);
+            *h = (*h).saturating_add(1);
         }
-    })
+    }
 }
