@@ -25,9 +25,9 @@
 
 pub use mu2_macros::{compare, diff, fuzz, mutate};
 pub use mu2_runtime::{
-    Bits, Budget, Mutant, MutantId, Operator, Outcome, Panic, Stop, active_mutant, branch_count,
-    config, corpus, coverage, driver, engine, guidance, mutant, mutants, oracle, probe, report,
-    run_mutant, score, supervise, with_mutant,
+    Bits, Budget, Mutant, MutantId, Operator, Outcome, Panic, RUN_STACK, Stop, active_mutant,
+    branch_count, config, corpus, coverage, driver, engine, guidance, mutant, mutants, oracle,
+    probe, report, run_mutant, score, supervise, with_mutant,
 };
 
 /// Inputs for generators: `mu2::Source` is what a hand-written generator

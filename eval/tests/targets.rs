@@ -8,11 +8,11 @@ use mu2_eval::targets;
 
 #[test]
 fn every_target_runs_deterministically_and_owns_mutants() {
-    // The harness runs targets on threads with mu2's run stack (128 MiB); the type
+    // The harness runs targets on threads with mu2's run stack; the type
     // checker and the compiler recurse deeper than a test thread's 2 MiB
     // allows in an unoptimized build.
     std::thread::Builder::new()
-        .stack_size(128 << 20)
+        .stack_size(mu2::RUN_STACK)
         .spawn(check_every_target)
         .expect("a thread")
         .join()

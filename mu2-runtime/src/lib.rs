@@ -46,7 +46,7 @@ pub use input::{Invalid, Source};
 pub use outcome::{Outcome, Panic, Stop};
 pub use rng::Rng;
 pub use schema::{Mutant, MutantId, Operator, branch_count, mutant, mutants};
-pub use switch::{Budget, active_mutant};
+pub use switch::{Budget, RUN_STACK, active_mutant};
 
 use switch::Setting;
 

@@ -95,7 +95,12 @@ impl Trace {
 /// [`Trace`] being recorded, set by [`record_with`] for the length of one
 /// run and empty otherwise. A probe is then a thread-local read and a
 /// bounds check, with no `RefCell` and no destructor check (the cell is
-/// `const`-initialized and has no `Drop`).
+/// `const`-initialized and has no `Drop`). Probes take a copy of the
+/// views: the optimizer then knows no write through them changes them.
+/// The probes are `#[inline]`, not `#[inline(always)]`, so that an
+/// unoptimized build calls them instead of giving every site's inlined
+/// copy its own stack slots (deep recursion in a debug test would run out
+/// of stack sooner).
 #[derive(Clone, Copy)]
 struct Buffers {
     executed: *mut u64,
@@ -197,7 +202,7 @@ pub fn record_with<R>(
 }
 
 /// Sets bit `i` of the set at `words` (of `len` words), if it is in range.
-#[inline(always)]
+#[inline]
 fn set_bit(words: *mut u64, len: usize, i: usize) {
     if i / 64 < len {
         // SAFETY: `words` points at `len` words of the trace being recorded
@@ -207,7 +212,7 @@ fn set_bit(words: *mut u64, len: usize, i: usize) {
 }
 
 /// Whether bits `first..first + count` are all set (false when out of range).
-#[inline(always)]
+#[inline]
 fn all_set(words: *mut u64, len: usize, first: usize, count: usize) -> bool {
     (first..first + count).all(|i| {
         // SAFETY: as in `set_bit`.
@@ -216,7 +221,7 @@ fn all_set(words: *mut u64, len: usize, first: usize, count: usize) -> bool {
 }
 
 /// The mutants `first..first + count` (dense indices) ran.
-#[inline(always)]
+#[inline]
 pub(crate) fn executed(first: u32, count: u32) {
     let b = BUFFERS.with(Cell::get);
     for i in first..first + count {
@@ -225,7 +230,7 @@ pub(crate) fn executed(first: u32, count: u32) {
 }
 
 /// Mutant `i` (dense index) would have changed a value.
-#[inline(always)]
+#[inline]
 pub(crate) fn infected(i: u32) {
     let b = BUFFERS.with(Cell::get);
     set_bit(b.infected, b.words, i as usize)
@@ -233,21 +238,21 @@ pub(crate) fn infected(i: u32) {
 
 /// Whether the mutants `first..first + count` are all infected already in
 /// this run: infection is a set, so evaluating them again adds nothing.
-#[inline(always)]
+#[inline]
 pub(crate) fn settled(first: u32, count: u32) -> bool {
     let b = BUFFERS.with(Cell::get);
     all_set(b.infected, b.words, first as usize, count as usize)
 }
 
 /// Mutant `i` (dense index) cannot type-check at its site.
-#[inline(always)]
+#[inline]
 pub(crate) fn unviable(i: u32) {
     let b = BUFFERS.with(Cell::get);
     set_bit(b.unviable, b.words, i as usize)
 }
 
 /// Branch probe `i` (dense index) was hit once more.
-#[inline(always)]
+#[inline]
 pub(crate) fn hit(i: u32) {
     let b = BUFFERS.with(Cell::get);
     if (i as usize) < b.branches {

@@ -531,6 +531,18 @@ pub(crate) fn steps() -> u64 {
 
 /// The stack of the threads mu2 runs drivers on: campaigns, scoring, replay
 /// and mutant workers. (Only reserved address space until it is used.)
+/// A test that runs deeply recursive annotated code outside a driver can
+/// use it too:
+///
+/// ```
+/// let depth = std::thread::Builder::new()
+///     .stack_size(mu2_runtime::RUN_STACK)
+///     .spawn(|| 42)
+///     .unwrap()
+///     .join()
+///     .unwrap();
+/// assert_eq!(depth, 42);
+/// ```
 pub const RUN_STACK: usize = 128 << 20;
 
 /// Runs `f` on a thread with a [`RUN_STACK`] stack, named like the calling
