@@ -57,7 +57,7 @@ pub fn write(results: &Results, opts: &Options) -> Result<(), String> {
     );
     let _ = writeln!(
         md,
-        "*killed*: the fixture's mutants that the final corpus detects (killed, timed out or crashed) under `mu2::score::score` (sound pruning, 10x budget), mean ± sd over repetitions. \
+        "*killed*: the fixture's mutants that the final corpus detects (killed, timed out or crashed) under `mu2::score::first_kills` (the same report as `mu2::score::score`: sound pruning, 10x budget; a mutant stops being run once an input kills it), mean ± sd over repetitions. \
          *p*: two-sided Mann-Whitney U test against `coverage` on killed (normal approximation with tie correction; not exact for small samples).\n"
     );
     for fixture in &opts.fixtures {

@@ -194,7 +194,7 @@ pub fn score_corpus(
     }
     let replay_seconds = clock.elapsed().as_secs_f64();
     let clock = Instant::now();
-    let report = mu2::score::score(scorer, &mut store, jobs).map_err(|e| e.to_string())?;
+    let report = mu2::score::first_kills(scorer, &mut store, jobs).map_err(|e| e.to_string())?;
     let score_seconds = clock.elapsed().as_secs_f64();
     let _ = report.write(&store.root().join("report.json"));
     let (killed_ids, viable) = own_kills(fixture, &report);

@@ -20,19 +20,57 @@ use crate::switch::Budget;
 /// The campaign's wall-clock limit per mutant run, which scoring scales by ten.
 const CAMPAIGN_WALL: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Scores `store`'s corpus for `target` with `jobs` workers.
+/// Scores `store`'s corpus for `target` with `jobs` workers, and records in
+/// each saved input's metadata every mutant it kills.
+///
+/// ```no_run
+/// # fn demo(target: mu2::engine::Target<u32>) -> Result<(), mu2::corpus::StoreError> {
+/// let mut store = mu2::corpus::Store::open("target/mu2".as_ref(), &target.name)?;
+/// let report = mu2::score::score(&target, &mut store, 2)?;
+/// println!("{:.1}%", report.summary.score());
+/// # Ok(()) }
+/// ```
 pub fn score<O: Send>(
     target: &Target<O>,
     store: &mut Store,
     jobs: usize,
 ) -> Result<Report, StoreError> {
-    crate::switch::on_run_stack(move || score_here(target, store, jobs))
+    crate::switch::on_run_stack(move || score_here(target, store, jobs, Matrix::EveryInput))
+}
+
+/// The same report as [`score`], computed faster: once a mutant is killed,
+/// later inputs do not run it. Each input's metadata is left as it was,
+/// since which later inputs would also kill a mutant is not computed. For
+/// experiments that need only the score and each mutant's first killer.
+///
+/// ```no_run
+/// # fn demo(target: mu2::engine::Target<u32>) -> Result<(), mu2::corpus::StoreError> {
+/// let mut store = mu2::corpus::Store::open("target/mu2".as_ref(), &target.name)?;
+/// let report = mu2::score::first_kills(&target, &mut store, 2)?;
+/// # Ok(()) }
+/// ```
+pub fn first_kills<O: Send>(
+    target: &Target<O>,
+    store: &mut Store,
+    jobs: usize,
+) -> Result<Report, StoreError> {
+    crate::switch::on_run_stack(move || score_here(target, store, jobs, Matrix::FirstKills))
+}
+
+/// How much of the input-by-mutant kill matrix scoring computes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Matrix {
+    /// Every infected mutant on every input: each input's kills are known.
+    EveryInput,
+    /// A mutant until its first kill: the report, and nothing more.
+    FirstKills,
 }
 
 fn score_here<O: Send>(
     target: &Target<O>,
     store: &mut Store,
     jobs: usize,
+    matrix: Matrix,
 ) -> Result<Report, StoreError> {
     let (entries, warnings) = store.load()?;
     for w in &warnings {
@@ -71,6 +109,7 @@ fn score_here<O: Send>(
                         && !unviable.contains(m)
                         && !crashed.contains(m)
                         && timed_out[m].is_none()
+                        && (matrix == Matrix::EveryInput || killed[m].is_none())
                 })
                 .collect();
             let mutant_budget = budget.for_mutant(trace.steps()).scaled(10);
@@ -91,7 +130,7 @@ fn score_here<O: Send>(
                 }
             }
             kills.sort();
-            if entry.meta.kills != kills {
+            if matrix == Matrix::EveryInput && entry.meta.kills != kills {
                 entry.meta.kills = kills;
                 store.update(&entry.name, &entry.meta)?;
             }
