@@ -24,9 +24,9 @@ const CAMPAIGN_WALL: std::time::Duration = std::time::Duration::from_secs(1);
 /// each saved input's metadata every mutant it kills.
 ///
 /// ```no_run
-/// # fn demo(target: mu2::engine::Target<u32>) -> Result<(), mu2::corpus::StoreError> {
-/// let mut store = mu2::corpus::Store::open("target/mu2".as_ref(), &target.name)?;
-/// let report = mu2::score::score(&target, &mut store, 2)?;
+/// # fn demo(target: mu2_runtime::engine::Target<u32>) -> Result<(), mu2_runtime::corpus::StoreError> {
+/// let mut store = mu2_runtime::corpus::Store::open("target/mu2".as_ref(), &target.name)?;
+/// let report = mu2_runtime::score::score(&target, &mut store, 2)?;
 /// println!("{:.1}%", report.summary.score());
 /// # Ok(()) }
 /// ```
@@ -44,9 +44,9 @@ pub fn score<O: Send>(
 /// experiments that need only the score and each mutant's first killer.
 ///
 /// ```no_run
-/// # fn demo(target: mu2::engine::Target<u32>) -> Result<(), mu2::corpus::StoreError> {
-/// let mut store = mu2::corpus::Store::open("target/mu2".as_ref(), &target.name)?;
-/// let report = mu2::score::first_kills(&target, &mut store, 2)?;
+/// # fn demo(target: mu2_runtime::engine::Target<u32>) -> Result<(), mu2_runtime::corpus::StoreError> {
+/// let mut store = mu2_runtime::corpus::Store::open("target/mu2".as_ref(), &target.name)?;
+/// let report = mu2_runtime::score::first_kills(&target, &mut store, 2)?;
 /// # Ok(()) }
 /// ```
 pub fn first_kills<O: Send>(

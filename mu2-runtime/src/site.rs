@@ -438,7 +438,7 @@ pub fn logic(h: Here, m: u32, b: u32, and: bool, lhs: bool) -> Option<bool> {
     if h.probing() && !flipped {
         h.hit(b + !short as u32);
     }
-    if h.infecting() && !flipped {
+    if h.infecting() && !flipped && !h.settled(m, 1) {
         h.executed(m, 1);
         if short {
             // The mutant's value would depend on the right side, which the
@@ -472,7 +472,8 @@ pub fn cond(h: Here, m: u32, b: u32, c: bool) -> bool {
     if h.probing() {
         h.hit(b + !c as u32);
     }
-    if h.infecting() {
+    // Settled once both values were seen: each infects one alternative.
+    if h.infecting() && !h.settled(m, 2) {
         h.executed(m, 2);
         h.infected(m + c as u32);
     }
@@ -495,7 +496,7 @@ pub fn keep(h: Here, m: u32) -> bool {
     if h.choice(m, 1).is_some() {
         return false;
     }
-    if h.infecting() {
+    if h.infecting() && !h.settled(m, 1) {
         h.executed(m, 1);
         h.infected(m);
     }
@@ -508,7 +509,7 @@ pub fn ret(h: Here, m: u32, n: u32) -> Option<u32> {
     if let Some(k) = h.choice(m, n) {
         return Some(k);
     }
-    if h.infecting() {
+    if h.infecting() && !h.settled(m, n) {
         h.executed(m, n);
         for k in 0..n {
             h.infected(m + k)
