@@ -5,6 +5,7 @@
 //! valgrind --tool=callgrind target/release/examples/profile insertion_sort probes 2000
 //! ```
 //!
+//! Workloads: `insertion_sort`, `merge_sort`, `binary_search`, `json_parse`.
 //! Modes: `plain`, `off`, `probes`, `mutant` (a mutant of another function
 //! active, so the code does the original's work with the switch on).
 
@@ -12,6 +13,7 @@ use std::hint::black_box;
 
 use mu2::Budget;
 use mu2::probe::{self, Trace};
+use mu2_bench::fixtures::json;
 use mu2_bench::fixtures::sort::{annotated, plain};
 
 fn main() {
@@ -22,6 +24,9 @@ fn main() {
     let v: Vec<i32> = (0..50).map(|i| (i * 7919 % 101) - 50).collect();
     let mut sorted = v.clone();
     sorted.sort();
+    if workload == "json_parse" {
+        return json_parse(mode, n);
+    }
     let run: fn(&[i32], bool) -> usize = match workload {
         "insertion_sort" => |v, a| {
             let f = if a {
@@ -63,20 +68,72 @@ fn main() {
         })
         .unwrap()
         .id;
+    repeat(mode, n, other, || run(input, true), || run(input, false));
+}
+
+/// Runs `annotated` (or `plain`) `n` times in `mode`, `other` being the
+/// mutant switched on in mode `mutant`.
+fn repeat(
+    mode: &str,
+    n: usize,
+    other: mu2::MutantId,
+    annotated: impl Fn() -> usize,
+    plain: impl Fn() -> usize,
+) {
     let mut trace = Trace::default();
     let mut total = 0;
     for _ in 0..n {
         total += match mode {
-            "plain" => run(input, false),
-            "off" => run(input, true),
-            "probes" => probe::record_into(&mut trace, Budget::default(), || run(input, true))
+            "plain" => plain(),
+            "off" => annotated(),
+            "probes" => probe::record_into(&mut trace, Budget::default(), &annotated)
                 .returned()
                 .unwrap(),
-            "mutant" => mu2::run_mutant(Some(other), Budget::default(), || run(input, true))
+            "mutant" => mu2::run_mutant(Some(other), Budget::default(), &annotated)
                 .returned()
                 .unwrap(),
             other => panic!("unknown mode {other}"),
         };
     }
     println!("{total}");
+}
+
+/// One call: parse 16 texts from the json fixture's own generator (on
+/// fixed bytes). The mutant switched on is one of the printer's, which
+/// parsing never runs.
+fn json_parse(mode: &str, n: usize) {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let texts: Vec<String> = (0..16)
+        .map(|_| {
+            let bytes = (0..2048)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state as u8
+                })
+                .collect();
+            json::plain::generate::json_text(&mut mu2::Source::replay(bytes))
+        })
+        .collect();
+    let other = mu2::mutants()
+        .iter()
+        .find(|m| m.module.contains("::json::annotated") && m.file.ends_with("print.rs"))
+        .expect("a mutant in the json printer")
+        .id;
+    let count = |parse: fn(&str) -> Result<json::annotated::Value, json::annotated::ParseError>| {
+        texts.iter().filter(|t| parse(black_box(t)).is_ok()).count()
+    };
+    repeat(
+        mode,
+        n,
+        other,
+        || count(json::annotated::parse),
+        || {
+            texts
+                .iter()
+                .filter(|t| json::plain::parse(black_box(t)).is_ok())
+                .count()
+        },
+    );
 }
