@@ -272,7 +272,7 @@ fn peers(md: &mut String, results: &Results) {
         md.push_str("## Peer tools\n\nNot run (pass `--peers`, or use `--profile full`).\n");
         return;
     }
-    md.push_str("## Peer tools\n\ncargo-mutants runs the fixture's own unit tests against its mutants (a plain copy: `#[mu2::mutate]` lines stripped, tests that use mu2 left out); its mutants and operators differ from mu2's, so compare the scores loosely. mu2's row: the `mutation` variant's corpora, scored by `mu2::score::score`.\n\n| fixture | tool | mutants | caught | missed | unviable | timeout | score | wall time (s) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    md.push_str("## Peer tools\n\ncargo-mutants runs the fixture's own unit tests against its mutants (a plain copy: `#[mu2::mutate]` lines stripped, tests that use mu2 left out); its mutants and operators differ from mu2's, so compare the scores loosely. mu2's row: the `mutation` variant's corpora, scored by the same scorer as the tables above.\n\n| fixture | tool | mutants | caught | missed | unviable | timeout | score | wall time (s) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (fixture, m) in &results.mutants {
         match m {
             Ok(m) => {
