@@ -90,6 +90,25 @@ pub fn idle() -> bool {
     switch::mode() == 0
 }
 
+/// Runs an annotated function's instrumented part out of line. The
+/// function keeps only the `idle()` test and the body as written, which is
+/// then small enough for the optimizer to inline where the plain function
+/// was inlined, with no register saves for the instrumented body on the
+/// plain path. Generated code calls it with a `move` closure that holds
+/// everything after the test, its return type written out so that every
+/// `return` in the body coerces to it as it did in the function.
+///
+/// ```
+/// fn first(v: &mut Vec<i32>) -> Option<&mut i32> {
+///     mu2_runtime::__rt::outlined(move || -> Option<&mut i32> { v.first_mut() })
+/// }
+/// assert_eq!(first(&mut vec![3]), Some(&mut 3));
+/// ```
+#[inline(never)]
+pub fn outlined<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// `l op r` for an arithmetic or bitwise operator.
 #[inline(always)]
 pub fn bin<L, R, O, const N: usize>(

@@ -114,7 +114,7 @@ fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
     match &mut item {
         Item::Fn(f) => {
             let sig = f.sig.clone();
-            rw.function(&sig, &mut f.block, name);
+            rw.function(&sig, &f.attrs.clone(), &mut f.block, name);
         }
         Item::Impl(i) => rw.impl_block(i),
         Item::Trait(t) => rw.trait_def(t),

@@ -215,7 +215,13 @@ impl Rewriter {
 
     /// Rewrites one function: its body's sites, then the prologue (prelude,
     /// depth guard, return-value mutants).
-    pub fn function(&mut self, sig: &Signature, block: &mut Block, name: String) {
+    pub fn function(
+        &mut self,
+        sig: &Signature,
+        attrs: &[Attribute],
+        block: &mut Block,
+        name: String,
+    ) {
         let saved = (
             std::mem::replace(&mut self.function, name),
             std::mem::replace(&mut self.needs_prelude, false),
@@ -276,6 +282,25 @@ impl Rewriter {
             prologue.into_iter().map(|t| Stmt::Item(Item::Verbatim(t))),
         );
         if let Some(original) = original {
+            // Everything but the plain copy goes out of line, in every build
+            // (so that debug builds, where tests run, type-check the same
+            // closure that optimized builds run): the function itself is
+            // then the test below and the body as written, small enough to
+            // inline. Not for `async fn` (a closure cannot `.await`) nor
+            // `#[track_caller]` (the closure would be the caller).
+            if sig.asyncness.is_none() && !has_attr(attrs, "track_caller") {
+                let rest = std::mem::take(&mut block.stmts);
+                let ret = match &sig.output {
+                    ReturnType::Type(_, ty) if !is_unit(ty) => quote!(-> #ty),
+                    _ => TokenStream::new(),
+                };
+                block.stmts.push(Stmt::Expr(
+                    Expr::Verbatim(quote! {
+                        ::mu2::__rt::outlined(move || #ret { #(#rest)* })
+                    }),
+                    None,
+                ));
+            }
             // One thread-local read at entry: with no mutant, probe or budget
             // on, the body runs exactly as written, at the speed of
             // unannotated code; otherwise the instrumented copy runs. Only
@@ -320,7 +345,7 @@ impl Rewriter {
         match item {
             Item::Fn(f) if mutable_sig(&f.sig) => {
                 let name = self.qualified(&f.sig.ident.to_string());
-                self.function(&f.sig.clone(), &mut f.block, name);
+                self.function(&f.sig.clone(), &f.attrs.clone(), &mut f.block, name);
             }
             Item::Impl(i) => self.impl_block(i),
             Item::Trait(t) => self.trait_def(t),
@@ -381,7 +406,7 @@ impl Rewriter {
             }
             let saved = std::mem::replace(&mut self.config, config);
             let name = self.qualified(&format!("{}::{}", owner, f.sig.ident));
-            self.function(&f.sig.clone(), &mut f.block, name);
+            self.function(&f.sig.clone(), &f.attrs.clone(), &mut f.block, name);
             self.config = saved;
         }
         self.self_lifetimes = self_lifetimes;
@@ -411,7 +436,7 @@ impl Rewriter {
             }
             let saved = std::mem::replace(&mut self.config, config);
             let name = self.qualified(&format!("{}::{}", owner, f.sig.ident));
-            self.function(&f.sig.clone(), block, name);
+            self.function(&f.sig.clone(), &f.attrs.clone(), block, name);
             self.config = saved;
         }
     }
@@ -1451,4 +1476,9 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
     let mut check = Check(true);
     syn::visit::Visit::visit_block(&mut check, block);
     check.0
+}
+
+/// Whether `attrs` has `#[name]` (or `#[name(..)]`, `#[name = ..]`).
+fn has_attr(attrs: &[Attribute], name: &str) -> bool {
+    attrs.iter().any(|a| a.path().is_ident(name))
 }
