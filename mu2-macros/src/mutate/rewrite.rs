@@ -1193,9 +1193,25 @@ fn unparen(e: &Expr) -> &Expr {
 
 /// A place reached from a variable or through a dereference by fields and
 /// indexing: `&raw mut` can take its address (it is not in a temporary).
+///
+/// A path counts only when it names a local variable (or `self`): one
+/// segment, not in upper case. A `const` (`LIMITS.max`, `PRIMES[i]`,
+/// `Self::ZERO.x`) is a value, and a field of it is a field of a temporary,
+/// whose address `&raw` cannot take; syntax cannot tell a `const` from a
+/// `static`, but a `static` is borrowed by `&` as well.
 fn rooted_place(e: &Expr) -> bool {
     match e {
-        Expr::Path(_) => true,
+        Expr::Path(p) => {
+            p.qself.is_none()
+                && p.path.leading_colon.is_none()
+                && p.path.segments.len() == 1
+                && p.path.segments[0].arguments.is_none()
+                && p.path.segments[0]
+                    .ident
+                    .to_string()
+                    .chars()
+                    .any(|c| c.is_lowercase())
+        }
         Expr::Unary(u) => matches!(u.op, UnOp::Deref(_)),
         Expr::Field(f) => rooted_place(&f.base),
         Expr::Index(i) => rooted_place(&i.expr),

@@ -1,0 +1,1559 @@
+//! Realistic code of kinds the other groups do not cover well: a tokenizer,
+//! a ring buffer and a binary heap, bit tricks, a small vector type with
+//! operator impls, trait objects and generics, patterns, closures returning
+//! closures, recursion that a mutant can make endless, error enums with `?`,
+//! string building, `Ord` impls, floats.
+
+use std::fmt;
+
+pub fn groups() -> Vec<crate::Group> {
+    vec![
+        lexer::GROUP,
+        buffers::GROUP,
+        bits::GROUP,
+        vectors::GROUP,
+        dynamic::GROUP,
+        patterns::GROUP,
+        higher::GROUP,
+        recursion::GROUP,
+        errors::GROUP,
+        text::GROUP,
+        ordering::GROUP,
+        floats::GROUP,
+        modules::GROUP,
+        const_places::GROUP,
+    ]
+}
+
+group! {
+    lexer {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Tok {
+            Num(i64),
+            Ident(String),
+            Op(char),
+            LParen,
+            RParen,
+        }
+
+        pub fn lex(src: &str) -> Result<Vec<Tok>, String> {
+            let mut out = Vec::new();
+            let mut chars = src.chars().peekable();
+            while let Some(&c) = chars.peek() {
+                match c {
+                    ' ' | '\t' | '\n' => {
+                        chars.next();
+                    }
+                    '0'..='9' => {
+                        let mut n: i64 = 0;
+                        while let Some(&d) = chars.peek() {
+                            if let Some(v) = d.to_digit(10) {
+                                n = n * 10 + v as i64;
+                                chars.next();
+                            } else {
+                                break;
+                            }
+                        }
+                        out.push(Tok::Num(n));
+                    }
+                    'a'..='z' | 'A'..='Z' | '_' => {
+                        let mut s = String::new();
+                        while let Some(&d) = chars.peek() {
+                            if d.is_alphanumeric() || d == '_' {
+                                s.push(d);
+                                chars.next();
+                            } else {
+                                break;
+                            }
+                        }
+                        out.push(Tok::Ident(s));
+                    }
+                    '(' => {
+                        chars.next();
+                        out.push(Tok::LParen);
+                    }
+                    ')' => {
+                        chars.next();
+                        out.push(Tok::RParen);
+                    }
+                    c if "+-*/%".contains(c) => {
+                        chars.next();
+                        out.push(Tok::Op(c));
+                    }
+                    other => return Err(format!("unexpected {other:?}")),
+                }
+            }
+            Ok(out)
+        }
+
+        pub fn classify_bytes(s: &str) -> [usize; 4] {
+            let mut counts = [0usize; 4];
+            for b in s.bytes() {
+                let k = match b {
+                    b'0'..=b'9' => 0,
+                    b'a'..=b'z' | b'A'..=b'Z' => 1,
+                    0..=0x20 => 2,
+                    _ => 3,
+                };
+                counts[k] += 1;
+            }
+            counts
+        }
+
+        pub fn hex_value(s: &str) -> Option<u32> {
+            let mut v: u32 = 0;
+            for c in s.chars() {
+                let d = match c {
+                    '0'..='9' => c as u32 - '0' as u32,
+                    'a'..='f' => c as u32 - 'a' as u32 + 10,
+                    'A'..='F' => (c as u8 - b'A' + 10) as u32,
+                    _ => return None,
+                };
+                v = v.checked_mul(16)?.checked_add(d)?;
+            }
+            Some(v)
+        }
+
+        pub fn caesar(s: &str, k: u8) -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_lowercase() {
+                        (((c as u8 - b'a' + k) % 26) + b'a') as char
+                    } else if c.is_ascii_uppercase() {
+                        (((c as u8 - b'A' + k) % 26) + b'A') as char
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        }
+    }
+    |m| {
+        show![
+            m::lex("foo + 12*(bar_2 - 7) % x"),
+            m::lex("3 $ 4"),
+            m::lex(""),
+            m::classify_bytes("ab 12\tZ!?"),
+            m::hex_value("1aF"),
+            m::hex_value("xyz"),
+            m::hex_value("fffffffff"),
+            m::caesar("Hello, World", 3),
+        ]
+    }
+}
+
+group! {
+    buffers {
+        pub struct Ring<T, const N: usize> {
+            buf: [Option<T>; N],
+            head: usize,
+            len: usize,
+        }
+
+        impl<T: Copy + fmt::Debug, const N: usize> Ring<T, N> {
+            pub fn new() -> Self {
+                Ring { buf: [None; N], head: 0, len: 0 }
+            }
+
+            pub fn push(&mut self, v: T) -> Option<T> {
+                let tail = (self.head + self.len) % N;
+                if self.len == N {
+                    let old = self.buf[self.head].replace(v);
+                    self.head = (self.head + 1) % N;
+                    old
+                } else {
+                    self.buf[tail] = Some(v);
+                    self.len += 1;
+                    None
+                }
+            }
+
+            pub fn pop(&mut self) -> Option<T> {
+                if self.len == 0 {
+                    return None;
+                }
+                let v = self.buf[self.head].take();
+                self.head = self.head.wrapping_add(1) % N;
+                self.len -= 1;
+                v
+            }
+
+            pub fn items(&self) -> Vec<T> {
+                (0..self.len).map(|i| self.buf[(self.head + i) % N].unwrap()).collect()
+            }
+        }
+
+        #[derive(Default, Debug)]
+        pub struct Heap {
+            data: Vec<i64>,
+        }
+
+        impl Heap {
+            pub fn push(&mut self, v: i64) {
+                self.data.push(v);
+                let mut i = self.data.len() - 1;
+                while i > 0 {
+                    let parent = (i - 1) / 2;
+                    if self.data[parent] <= self.data[i] {
+                        break;
+                    }
+                    self.data.swap(parent, i);
+                    i = parent;
+                }
+            }
+
+            pub fn pop(&mut self) -> Option<i64> {
+                let n = self.data.len();
+                if n == 0 {
+                    return None;
+                }
+                self.data.swap(0, n - 1);
+                let top = self.data.pop();
+                let n = self.data.len();
+                let mut i = 0;
+                loop {
+                    let (l, r) = (2 * i + 1, 2 * i + 2);
+                    let mut smallest = i;
+                    if l < n && self.data[l] < self.data[smallest] {
+                        smallest = l;
+                    }
+                    if r < n && self.data[r] < self.data[smallest] {
+                        smallest = r;
+                    }
+                    if smallest == i {
+                        break;
+                    }
+                    self.data.swap(i, smallest);
+                    i = smallest;
+                }
+                top
+            }
+        }
+
+        pub fn heap_sort(v: &[i64]) -> Vec<i64> {
+            let mut h = Heap::default();
+            for &x in v {
+                h.push(x);
+            }
+            let mut out = Vec::with_capacity(v.len());
+            while let Some(x) = h.pop() {
+                out.push(x);
+            }
+            out
+        }
+
+        pub fn checksum(data: &[u8]) -> (u16, u8, i64, u32) {
+            let mut a: u16 = 1;
+            let mut b: u16 = 0;
+            for &d in data {
+                a = a.wrapping_add(d as u16);
+                b = b.wrapping_add(a);
+            }
+            let x = data.iter().fold(0u8, |acc, &d| acc ^ d.rotate_left(3));
+            let s: i64 = data.iter().map(|&d| d as i64 - 100).sum::<i64>();
+            let c = data.len() as u32;
+            (b << 4 | a & 0xf, x, s * -1, c.saturating_sub(3) + c.checked_sub(10).unwrap_or(7))
+        }
+
+        pub fn midpoint(lo: usize, hi: usize) -> usize {
+            lo + (hi - lo) / 2
+        }
+
+        pub fn bsearch(v: &[i32], x: i32) -> Result<usize, usize> {
+            let (mut lo, mut hi) = (0usize, v.len());
+            while lo < hi {
+                let mid = midpoint(lo, hi);
+                if v[mid] < x {
+                    lo = mid + 1;
+                } else if v[mid] > x {
+                    hi = mid;
+                } else {
+                    return Ok(mid);
+                }
+            }
+            Err(lo)
+        }
+    }
+    |m| {
+        let mut r: m::Ring<u8, 3> = m::Ring::new();
+        let pushed: Vec<_> = (1..=5).map(|i| r.push(i)).collect();
+        let popped = r.pop();
+        show![
+            pushed,
+            popped,
+            r.items(),
+            m::heap_sort(&[5, -1, 3, 3, 9, 0]),
+            m::checksum(b"hello world"),
+            m::checksum(b""),
+            m::bsearch(&[1, 3, 5, 7, 9], 7),
+            m::bsearch(&[1, 3, 5, 7, 9], 4),
+            m::bsearch(&[], 4),
+        ]
+    }
+}
+
+group! {
+    bits {
+        pub fn popcount(mut x: u64) -> u32 {
+            let mut n = 0;
+            while x != 0 {
+                x &= x - 1;
+                n += 1;
+            }
+            n
+        }
+
+        pub fn reverse_bits(x: u8) -> u8 {
+            let mut r = 0u8;
+            for i in 0..8 {
+                if x & (1 << i) != 0 {
+                    r |= 1 << (7 - i);
+                }
+            }
+            r
+        }
+
+        pub fn pack(r: u8, g: u8, b: u8) -> u32 {
+            (r as u32) << 16 | (g as u32) << 8 | b as u32
+        }
+
+        pub fn unpack(c: u32) -> (u8, u8, u8) {
+            ((c >> 16) as u8, (c >> 8 & 0xff) as u8, (c & 0xff) as u8)
+        }
+
+        pub fn toggles(x: i32, mask: i32) -> (i32, i32, i32, bool, u32) {
+            let mut y = x;
+            y ^= mask;
+            y <<= 2;
+            y >>= 1;
+            let z = !x & mask | x & !mask;
+            (y, z, !(x ^ mask), x.count_ones() == mask.count_ones(), (x as u32).leading_zeros())
+        }
+
+        pub fn is_power_of_two(x: u32) -> bool {
+            x != 0 && (x & (x - 1)) == 0
+        }
+
+        pub fn gray(n: u16) -> Vec<u16> {
+            (0..n).map(|i| i ^ (i >> 1)).collect()
+        }
+
+        pub fn bitset(items: &[u8]) -> [u64; 4] {
+            let mut set = [0u64; 4];
+            for &i in items {
+                set[(i / 64) as usize] |= 1u64 << (i % 64);
+            }
+            set
+        }
+    }
+    |m| {
+        show![
+            m::popcount(0b1011_0110),
+            m::popcount(u64::MAX),
+            m::reverse_bits(0b0000_0110),
+            m::pack(1, 2, 3),
+            m::unpack(0x00a0b0c0),
+            m::toggles(0b1100, 0b1010),
+            m::toggles(-7, 3),
+            m::is_power_of_two(64),
+            m::is_power_of_two(0),
+            m::is_power_of_two(12),
+            m::gray(8),
+            m::bitset(&[0, 63, 64, 200, 255]),
+        ]
+    }
+}
+
+group! {
+    vectors {
+        use std::ops::{Add, AddAssign, Index, IndexMut, Mul, Neg, Sub};
+
+        #[derive(Debug, Clone, Copy, PartialEq, Default)]
+        pub struct V2 {
+            pub x: i64,
+            pub y: i64,
+        }
+
+        impl Add for V2 {
+            type Output = V2;
+            fn add(self, o: V2) -> V2 {
+                V2 { x: self.x + o.x, y: self.y + o.y }
+            }
+        }
+
+        impl Sub for V2 {
+            type Output = Self;
+            fn sub(self, o: Self) -> Self {
+                Self { x: self.x - o.x, y: self.y - o.y }
+            }
+        }
+
+        impl Mul<i64> for V2 {
+            type Output = V2;
+            fn mul(self, k: i64) -> V2 {
+                V2 { x: self.x * k, y: self.y * k }
+            }
+        }
+
+        impl Neg for V2 {
+            type Output = V2;
+            fn neg(self) -> V2 {
+                V2 { x: -self.x, y: -self.y }
+            }
+        }
+
+        impl AddAssign for V2 {
+            fn add_assign(&mut self, o: V2) {
+                self.x += o.x;
+                self.y += o.y;
+            }
+        }
+
+        impl V2 {
+            pub fn dot(self, o: V2) -> i64 {
+                self.x * o.x + self.y * o.y
+            }
+            pub fn cross(self, o: V2) -> i64 {
+                self.x * o.y - self.y * o.x
+            }
+        }
+
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct Mat<const R: usize, const C: usize> {
+            pub cells: [[i32; C]; R],
+        }
+
+        impl<const R: usize, const C: usize> Index<(usize, usize)> for Mat<R, C> {
+            type Output = i32;
+            fn index(&self, (r, c): (usize, usize)) -> &i32 {
+                &self.cells[r][c]
+            }
+        }
+
+        impl<const R: usize, const C: usize> IndexMut<(usize, usize)> for Mat<R, C> {
+            fn index_mut(&mut self, (r, c): (usize, usize)) -> &mut i32 {
+                &mut self.cells[r][c]
+            }
+        }
+
+        impl<const R: usize, const K: usize, const C: usize> Mul<&Mat<K, C>> for &Mat<R, K> {
+            type Output = Mat<R, C>;
+            fn mul(self, o: &Mat<K, C>) -> Mat<R, C> {
+                let mut out = Mat { cells: [[0; C]; R] };
+                for i in 0..R {
+                    for j in 0..C {
+                        for k in 0..K {
+                            out[(i, j)] += self[(i, k)] * o[(k, j)];
+                        }
+                    }
+                }
+                out
+            }
+        }
+
+        impl<const N: usize> Mat<N, N> {
+            pub fn identity() -> Self {
+                let mut m = Mat { cells: [[0; N]; N] };
+                for i in 0..N {
+                    m[(i, i)] = 1;
+                }
+                m
+            }
+            pub fn trace(&self) -> i32 {
+                (0..N).map(|i| self[(i, i)]).sum()
+            }
+        }
+
+        pub fn polygon_area(pts: &[V2]) -> i64 {
+            let mut acc = 0;
+            for i in 0..pts.len() {
+                let j = (i + 1) % pts.len();
+                acc += pts[i].cross(pts[j]);
+            }
+            acc.abs() / 2
+        }
+
+        pub fn walk(steps: &[V2]) -> (V2, V2) {
+            let mut pos = V2::default();
+            let mut far = V2::default();
+            for &s in steps {
+                pos += s;
+                if pos.dot(pos) > far.dot(far) {
+                    far = pos;
+                }
+            }
+            (pos, -far + pos * 2 - V2 { x: 1, ..pos })
+        }
+    }
+    |m| {
+        let a = m::Mat { cells: [[1, 2], [3, 4]] };
+        let b = m::Mat { cells: [[0, 1], [1, 0]] };
+        let mut i3 = m::Mat::<3, 3>::identity();
+        i3[(0, 2)] = 5;
+        show![
+            &a * &b,
+            (&a * &m::Mat::identity()).trace(),
+            i3.trace() + i3[(0, 2)],
+            m::polygon_area(&[
+                m::V2 { x: 0, y: 0 },
+                m::V2 { x: 4, y: 0 },
+                m::V2 { x: 4, y: 3 },
+                m::V2 { x: 0, y: 3 },
+            ]),
+            m::walk(&[m::V2 { x: 1, y: 2 }, m::V2 { x: -3, y: 1 }, m::V2 { x: 0, y: -5 }]),
+        ]
+    }
+}
+
+group! {
+    dynamic {
+        pub trait Animal {
+            const LEGS: u32;
+            type Food: fmt::Debug + Default;
+            fn name(&self) -> String;
+            fn eats(&self) -> Self::Food {
+                Self::Food::default()
+            }
+            fn legs(&self) -> u32 {
+                Self::LEGS * 1
+            }
+        }
+
+        pub trait Speak {
+            fn speak(&self) -> String;
+            fn loud(&self) -> String {
+                self.speak().to_uppercase() + "!"
+            }
+        }
+
+        #[derive(Default)]
+        pub struct Dog {
+            pub age: u8,
+        }
+
+        impl Animal for Dog {
+            const LEGS: u32 = 4;
+            type Food = Vec<u8>;
+            fn name(&self) -> String {
+                if self.age < 2 { "puppy".into() } else { "dog".into() }
+            }
+        }
+
+        impl Speak for Dog {
+            fn speak(&self) -> String {
+                "woof".repeat(self.age as usize % 3 + 1)
+            }
+        }
+
+        pub struct Bird;
+        impl Speak for Bird {
+            fn speak(&self) -> String {
+                String::from("tweet")
+            }
+            fn loud(&self) -> String {
+                format!("{}{}", self.speak(), "!".repeat(2))
+            }
+        }
+
+        pub fn chorus(all: &[Box<dyn Speak>]) -> Vec<String> {
+            all.iter().enumerate().map(|(i, s)| if i % 2 == 0 { s.speak() } else { s.loud() }).collect()
+        }
+
+        pub fn apply_all(fs: &[&dyn Fn(i32) -> i32], x: i32) -> i32 {
+            fs.iter().fold(x, |acc, f| f(acc))
+        }
+
+        pub struct Stack<T>
+        where
+            T: Clone,
+        {
+            items: Vec<T>,
+        }
+
+        impl<T> Stack<T>
+        where
+            T: Clone + PartialOrd,
+        {
+            pub fn new() -> Self {
+                Stack { items: Vec::new() }
+            }
+            pub fn push(&mut self, t: T) -> &mut Self {
+                self.items.push(t);
+                self
+            }
+            pub fn max(&self) -> Option<&T> {
+                let mut best: Option<&T> = None;
+                for t in &self.items {
+                    if best.is_none() || Some(t) > best {
+                        best = Some(t);
+                    }
+                }
+                best
+            }
+            pub fn peek(&self) -> Option<&T> {
+                self.items.last()
+            }
+        }
+
+        pub fn total_legs<A: Animal>(xs: &[A]) -> u32 {
+            xs.iter().map(|a| a.legs()).sum::<u32>() + A::LEGS - A::LEGS
+        }
+
+        pub fn make_adder(k: i32) -> impl Fn(i32) -> i32 {
+            move |x| x + k
+        }
+
+        pub fn sum_all(it: impl IntoIterator<Item = u32>) -> u32 {
+            let mut s = 0;
+            for x in it {
+                s += x;
+            }
+            s
+        }
+
+        pub fn largest<T: PartialOrd + Copy, const N: usize>(xs: [T; N]) -> Option<T> {
+            let mut it = xs.into_iter();
+            let mut best = it.next()?;
+            for x in it {
+                if x > best {
+                    best = x;
+                }
+            }
+            Some(best)
+        }
+
+        pub fn boxed(n: u8) -> Box<dyn Speak> {
+            if n > 0 { Box::new(Dog { age: n }) } else { Box::new(Bird) }
+        }
+    }
+    |m| {
+        use m::{Animal, Speak};
+        let all: Vec<Box<dyn m::Speak>> = vec![Box::new(m::Dog { age: 4 }), Box::new(m::Bird), m::boxed(2), m::boxed(0)];
+        let double = |x: i32| x * 2;
+        let inc = m::make_adder(1);
+        let mut st = m::Stack::new();
+        st.push(3).push(9).push(4);
+        show![
+            m::chorus(&all),
+            m::apply_all(&[&double, &inc, &|x| x - 3], 5),
+            st.max(),
+            st.peek(),
+            m::Stack::<u8>::new().max(),
+            m::total_legs(&[m::Dog { age: 1 }, m::Dog::default()]),
+            m::Dog { age: 1 }.name(),
+            m::Dog { age: 5 }.eats(),
+            m::sum_all(vec![1, 2, 3]),
+            m::sum_all(1..=4),
+            m::largest([3.5, 1.0, 9.25]),
+            m::largest::<u8, 0>([]),
+        ]
+    }
+}
+
+group! {
+    patterns {
+        pub fn ends(v: &[i32]) -> i32 {
+            match v {
+                [] => 0,
+                [x] => *x,
+                [first, .., last] if first == last => first * 10,
+                [first, rest @ ..] => first + rest.len() as i32,
+            }
+        }
+
+        pub fn middle(v: &[u8]) -> Option<&[u8]> {
+            let [_, mid @ .., _] = v else {
+                return None;
+            };
+            Some(mid)
+        }
+
+        pub fn pairs(p: (i32, &str), q: &Option<(u8, u8)>) -> String {
+            let a = match p {
+                (0, _) => "zero".to_string(),
+                (n @ 1..=9, s) => format!("{s}{n}"),
+                (n, "neg") if n < 0 => "negative".to_string(),
+                (_, s) => s.to_uppercase(),
+            };
+            let b = match q {
+                Some((x, y)) if x > y => x - y,
+                &Some((x, y)) => y - x,
+                None => 0,
+            };
+            format!("{a}/{b}")
+        }
+
+        pub fn first_neg(grid: &[Vec<i32>]) -> Option<(usize, usize)> {
+            let found = 'outer: {
+                for (i, row) in grid.iter().enumerate() {
+                    for (j, &x) in row.iter().enumerate() {
+                        if x < 0 {
+                            break 'outer Some((i, j));
+                        }
+                    }
+                }
+                None
+            };
+            found
+        }
+
+        pub fn collatz_steps(mut n: u64) -> u32 {
+            let mut steps = 0;
+            let last = loop {
+                if n == 1 || steps >= 500 {
+                    break steps;
+                }
+                n = if n % 2 == 0 { n / 2 } else { 3 * n + 1 };
+                steps += 1;
+            };
+            last
+        }
+
+        pub fn stack_ops(ops: &str) -> Vec<i32> {
+            let mut stack = vec![];
+            for op in ops.split_whitespace() {
+                if let Ok(n) = op.parse::<i32>() {
+                    stack.push(n);
+                } else if let (Some(b), Some(a)) = (stack.pop(), stack.pop()) {
+                    stack.push(match op {
+                        "+" => a + b,
+                        "-" => a - b,
+                        "*" => a * b,
+                        _ => 0,
+                    });
+                } else {
+                    stack.clear();
+                }
+            }
+            let mut out = vec![];
+            while let Some(top) = stack.pop() {
+                out.push(top);
+            }
+            out
+        }
+
+        pub fn grade(score: u32) -> char {
+            match score {
+                90.. => 'A',
+                80..90 => 'B',
+                70..=79 => 'C',
+                _ => 'F',
+            }
+        }
+
+        pub fn refs(v: &[(String, u32)]) -> u32 {
+            let mut total = 0;
+            for (name, n) in v {
+                match (name.as_str(), *n) {
+                    ("skip", _) => continue,
+                    (_, 0) => break,
+                    (s, k) if s.len() > 3 => total += k * 2,
+                    (_, k) => total += k,
+                }
+            }
+            total
+        }
+    }
+    |m| {
+        show![
+            m::ends(&[]),
+            m::ends(&[4]),
+            m::ends(&[3, 1, 3]),
+            m::ends(&[3, 1, 2, 4]),
+            m::middle(&[1, 2, 3, 4]),
+            m::middle(&[1]),
+            m::pairs((0, "a"), &None),
+            m::pairs((5, "x"), &Some((7, 2))),
+            m::pairs((-2, "neg"), &Some((2, 7))),
+            m::pairs((20, "big"), &None),
+            m::first_neg(&[vec![1, 2], vec![3, -4]]),
+            m::first_neg(&[vec![1]]),
+            m::collatz_steps(27),
+            m::stack_ops("3 4 + 2 * 7 - 1"),
+            m::stack_ops("+ 1"),
+            m::grade(95),
+            m::grade(85),
+            m::grade(75),
+            m::grade(10),
+            m::refs(&[("ab".into(), 1), ("skip".into(), 100), ("long".into(), 3), ("x".into(), 0), ("y".into(), 9)]),
+        ]
+    }
+}
+
+group! {
+    higher {
+        pub fn compose<A, B, C>(f: impl Fn(A) -> B, g: impl Fn(B) -> C) -> impl Fn(A) -> C {
+            move |x| g(f(x))
+        }
+
+        pub fn multiplier(k: i32) -> impl Fn(i32) -> Box<dyn Fn(i32) -> i32> {
+            move |a| Box::new(move |b| a * b + k)
+        }
+
+        pub fn counter() -> impl FnMut() -> u32 {
+            let mut n = 0;
+            move || {
+                n += 1;
+                n * n
+            }
+        }
+
+        pub fn apply_n(mut f: impl FnMut(i64) -> i64, n: usize, x: i64) -> i64 {
+            let mut v = x;
+            for _ in 0..n {
+                v = f(v);
+            }
+            v
+        }
+
+        pub fn chains(v: &[i64]) -> (i64, i64, Vec<i64>, Vec<i64>, Vec<i64>) {
+            let s = v.iter().zip(v.iter().skip(1)).map(|(a, b)| (b - a).abs()).sum::<i64>();
+            let p: i64 = v.iter().filter(|&&x| x != 0).take(4).product();
+            let w: Vec<i64> = v.windows(2).map(|w| w[0] * w[1]).collect();
+            let c: Vec<i64> = v.chunks(3).map(|c| c.iter().sum()).rev().collect();
+            let sc: Vec<i64> = v
+                .iter()
+                .scan(0, |acc, &x| {
+                    *acc += x;
+                    if *acc > 20 { None } else { Some(*acc) }
+                })
+                .collect();
+            (s, p, w, c, sc)
+        }
+
+        pub fn more_chains(n: u32) -> (Vec<u32>, Vec<u32>, u32, Option<u32>) {
+            let a: Vec<u32> = (0..n).step_by(3).collect();
+            let b: Vec<u32> = (1..n).filter_map(|x| if x % 2 == 1 { Some(x * x) } else { None }).take_while(|&x| x < 50).collect();
+            let c = (1..=n).fold(0, |acc, x| acc + x * 2);
+            let d = (1..n).rev().find(|x| x % 4 == 0);
+            (a, b, c, d)
+        }
+
+        pub fn sort_by_key(mut v: Vec<(String, i32)>) -> Vec<String> {
+            v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            v.into_iter().map(|(s, _)| s).collect()
+        }
+
+        pub fn memo_fib(n: usize) -> u64 {
+            let mut memo = vec![0u64; n + 2];
+            memo[1] = 1;
+            let mut fill = |i: usize| memo[i] = memo[i - 1] + memo[i - 2];
+            for i in 2..=n {
+                fill(i);
+            }
+            memo[n]
+        }
+    }
+    |m| {
+        let f = m::compose(|x: i32| x + 1, |y: i32| y * 10);
+        let g = m::compose(|s: &str| s.len(), |n: usize| n > 2);
+        let mut c = m::counter();
+        let mul = m::multiplier(1)(3);
+        let mut acc = 0;
+        show![
+            f(4),
+            g("abc"),
+            [c(), c(), c()],
+            mul(5),
+            m::apply_n(|x| { acc += 1; x * 2 - acc }, 5, 1),
+            m::chains(&[3, 1, 4, 1, 5, 9, 2, 6]),
+            m::more_chains(20),
+            m::sort_by_key(vec![("b".into(), 2), ("a".into(), 2), ("c".into(), 5)]),
+            m::memo_fib(30),
+        ]
+    }
+}
+
+group! {
+    recursion {
+        pub fn is_even(n: u32) -> bool {
+            if n == 0 { true } else { is_odd(n - 1) }
+        }
+
+        pub fn is_odd(n: u32) -> bool {
+            if n == 0 { false } else { is_even(n - 1) }
+        }
+
+        pub fn sum_slice(v: &[i64]) -> i64 {
+            match v {
+                [] => 0,
+                [head, tail @ ..] => head + sum_slice(tail),
+            }
+        }
+
+        pub fn max_slice(v: &[i32]) -> Option<i32> {
+            if v.len() <= 1 {
+                return v.first().copied();
+            }
+            let mid = v.len() / 2;
+            let (l, r) = v.split_at(mid);
+            Some(max_slice(l)?.max(max_slice(r)?))
+        }
+
+        pub fn ackermann(m: u64, n: u64) -> u64 {
+            if m == 0 {
+                n + 1
+            } else if n == 0 {
+                ackermann(m - 1, 1)
+            } else {
+                ackermann(m - 1, ackermann(m, n - 1))
+            }
+        }
+
+        pub struct Parser<'s> {
+            src: &'s [u8],
+            pos: usize,
+        }
+
+        impl<'s> Parser<'s> {
+            pub fn new(src: &'s str) -> Self {
+                Parser { src: src.as_bytes(), pos: 0 }
+            }
+
+            fn peek(&self) -> Option<u8> {
+                self.src.get(self.pos).copied()
+            }
+
+            fn expr(&mut self) -> Result<i64, String> {
+                let mut v = self.term()?;
+                while let Some(c @ (b'+' | b'-')) = self.peek() {
+                    self.pos += 1;
+                    let r = self.term()?;
+                    v = if c == b'+' { v + r } else { v - r };
+                }
+                Ok(v)
+            }
+
+            fn term(&mut self) -> Result<i64, String> {
+                let mut v = self.atom()?;
+                while let Some(c @ (b'*' | b'/')) = self.peek() {
+                    self.pos += 1;
+                    let r = self.atom()?;
+                    if c == b'/' && r == 0 {
+                        return Err("division by zero".into());
+                    }
+                    v = if c == b'*' { v * r } else { v / r };
+                }
+                Ok(v)
+            }
+
+            fn atom(&mut self) -> Result<i64, String> {
+                match self.peek() {
+                    Some(b'(') => {
+                        self.pos += 1;
+                        let v = self.expr()?;
+                        if self.peek() != Some(b')') {
+                            return Err(format!("expected ) at {}", self.pos));
+                        }
+                        self.pos += 1;
+                        Ok(v)
+                    }
+                    Some(b'-') => {
+                        self.pos += 1;
+                        Ok(-self.atom()?)
+                    }
+                    Some(c) if c.is_ascii_digit() => {
+                        let start = self.pos;
+                        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                            self.pos += 1;
+                        }
+                        std::str::from_utf8(&self.src[start..self.pos])
+                            .unwrap()
+                            .parse()
+                            .map_err(|e| format!("{e}"))
+                    }
+                    other => Err(format!("unexpected {:?} at {}", other.map(char::from), self.pos)),
+                }
+            }
+        }
+
+        pub fn eval(s: &str) -> Result<i64, String> {
+            let mut p = Parser::new(s);
+            let v = p.expr()?;
+            if p.pos != p.src.len() {
+                return Err(format!("trailing input at {}", p.pos));
+            }
+            Ok(v)
+        }
+
+        #[derive(Debug)]
+        pub enum Tree {
+            Leaf(i32),
+            Node(Box<Tree>, Box<Tree>),
+        }
+
+        pub fn build(depth: u32, start: i32) -> Tree {
+            if depth == 0 {
+                Tree::Leaf(start)
+            } else {
+                Tree::Node(Box::new(build(depth - 1, start)), Box::new(build(depth - 1, start + (1 << (depth - 1)))))
+            }
+        }
+
+        pub fn depth(t: &Tree) -> usize {
+            match t {
+                Tree::Leaf(_) => 1,
+                Tree::Node(l, r) => 1 + depth(l).max(depth(r)),
+            }
+        }
+
+        pub fn leaves(t: &Tree, out: &mut Vec<i32>) {
+            match t {
+                Tree::Leaf(v) => out.push(*v),
+                Tree::Node(l, r) => {
+                    leaves(l, out);
+                    leaves(r, out);
+                }
+            }
+        }
+
+        pub fn hanoi(n: u32, from: u8, to: u8, via: u8, moves: &mut Vec<(u8, u8)>) {
+            if n == 0 {
+                return;
+            }
+            hanoi(n - 1, from, via, to, moves);
+            moves.push((from, to));
+            hanoi(n - 1, via, to, from, moves);
+        }
+    }
+    |m| {
+        let t = m::build(3, 0);
+        let mut ls = vec![];
+        m::leaves(&t, &mut ls);
+        let mut moves = vec![];
+        m::hanoi(3, 1, 3, 2, &mut moves);
+        show![
+            m::is_even(10),
+            m::is_odd(7),
+            m::sum_slice(&[1, 2, 3, 4]),
+            m::max_slice(&[3, 8, 1, 9, 2]),
+            m::max_slice(&[]),
+            m::ackermann(2, 3),
+            m::eval("2*(3+4)-10/2"),
+            m::eval("-(1+2)*3"),
+            m::eval("1/0"),
+            m::eval("(1+2"),
+            m::eval("1+x"),
+            m::depth(&t),
+            ls,
+            moves,
+        ]
+    }
+}
+
+group! {
+    errors {
+        use std::num::ParseIntError;
+
+        #[derive(Debug, PartialEq)]
+        pub enum ConfError {
+            Missing(&'static str),
+            BadNumber(String),
+            OutOfRange { key: String, value: i64 },
+        }
+
+        impl From<ParseIntError> for ConfError {
+            fn from(e: ParseIntError) -> Self {
+                ConfError::BadNumber(e.to_string())
+            }
+        }
+
+        impl fmt::Display for ConfError {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    ConfError::Missing(k) => write!(f, "missing {k}"),
+                    ConfError::BadNumber(s) => write!(f, "bad number: {s}"),
+                    ConfError::OutOfRange { key, value } => {
+                        write!(f, "{key}={value} out of range")
+                    }
+                }
+            }
+        }
+
+        impl std::error::Error for ConfError {}
+
+        #[derive(Debug, Default, PartialEq)]
+        pub struct Conf {
+            pub width: i64,
+            pub height: i64,
+            pub title: Option<String>,
+        }
+
+        fn field<'a>(pairs: &'a [(&'a str, &'a str)], key: &str) -> Option<&'a str> {
+            pairs.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+        }
+
+        pub fn parse(pairs: &[(&str, &str)]) -> Result<Conf, ConfError> {
+            let width: i64 = field(pairs, "width").ok_or(ConfError::Missing("width"))?.parse()?;
+            let height = field(pairs, "height").map(str::parse::<i64>).transpose()?.unwrap_or(width);
+            if !(1..=1000).contains(&width) {
+                return Err(ConfError::OutOfRange { key: "width".into(), value: width });
+            }
+            let title = field(pairs, "title").filter(|t| !t.is_empty()).map(String::from);
+            Ok(Conf { width, height, title })
+        }
+
+        pub fn area(pairs: &[(&str, &str)]) -> Result<i64, Box<dyn std::error::Error>> {
+            let c = parse(pairs)?;
+            Ok(c.width.checked_mul(c.height).ok_or("overflow")?)
+        }
+
+        pub fn first_even_square(v: &[&str]) -> Option<u64> {
+            let n: u64 = v.first()?.parse().ok()?;
+            let sq = n.checked_mul(n)?;
+            (sq % 2 == 0).then_some(sq).or_else(|| v.get(1).and_then(|s| s.parse().ok()))
+        }
+
+        pub fn sum_parsed(v: &[&str]) -> Result<i32, ParseIntError> {
+            v.iter().map(|s| s.trim().parse::<i32>()).sum()
+        }
+
+        pub fn describe(r: Result<i64, ConfError>) -> String {
+            r.map(|v| v * 2).map_or_else(|e| e.to_string(), |v| format!("ok {v}"))
+        }
+    }
+    |m| {
+        show![
+            m::parse(&[("width", "10"), ("title", "t")]),
+            m::parse(&[("width", "10"), ("height", "x")]),
+            m::parse(&[("height", "3")]),
+            m::parse(&[("width", "0")]),
+            m::area(&[("width", "6"), ("height", "7")]).map_err(|e| e.to_string()),
+            m::area(&[("width", "6"), ("height", "9223372036854775807")]).map_err(|e| e.to_string()),
+            m::first_even_square(&["4"]),
+            m::first_even_square(&["3", "11"]),
+            m::first_even_square(&[]),
+            m::sum_parsed(&[" 1", "2 ", "3"]),
+            m::sum_parsed(&["1", "z"]),
+            m::describe(Ok(4)),
+            m::describe(Err(m::ConfError::Missing("k"))),
+        ]
+    }
+}
+
+group! {
+    text {
+        use std::fmt::Write;
+
+        pub fn table(rows: &[(&str, u32)]) -> String {
+            let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+            let mut s = String::new();
+            for (i, (name, v)) in rows.iter().enumerate() {
+                if i > 0 {
+                    s.push('\n');
+                }
+                write!(s, "{:<width$} | {:>4}", name, v, width = width).unwrap();
+            }
+            let total: u32 = rows.iter().map(|r| r.1).sum();
+            writeln!(&mut s).unwrap();
+            s.push_str(&format!("total {}", total));
+            s
+        }
+
+        pub fn shadowing(input: &str) -> (usize, String) {
+            let input = input.trim();
+            let input = input.to_lowercase();
+            let n = input.len();
+            let n = n * 2 + 1;
+            let input: String = input.chars().rev().collect();
+            (n, input)
+        }
+
+        pub fn run_length(s: &str) -> String {
+            let mut out = String::new();
+            let mut it = s.chars().peekable();
+            while let Some(c) = it.next() {
+                let mut n = 1;
+                while it.peek() == Some(&c) {
+                    it.next();
+                    n += 1;
+                }
+                if n > 1 {
+                    out += &n.to_string();
+                }
+                out.push(c);
+            }
+            out
+        }
+
+        pub fn words(s: &str) -> Vec<String> {
+            let mut out: Vec<String> = Vec::new();
+            let mut cur = String::new();
+            for c in s.chars() {
+                if c.is_whitespace() || c == ',' {
+                    if !cur.is_empty() {
+                        out.push(std::mem::take(&mut cur));
+                    }
+                } else {
+                    cur.push(c);
+                }
+            }
+            if !cur.is_empty() {
+                out.push(cur);
+            }
+            out
+        }
+
+        pub struct Doc {
+            pub title: String,
+            pub lines: Vec<String>,
+        }
+
+        impl Doc {
+            pub fn longest_line(&self) -> &str {
+                let mut best = "";
+                for l in &self.lines {
+                    if l.len() > best.len() {
+                        best = l;
+                    }
+                }
+                best
+            }
+
+            pub fn line<'a>(&'a self, i: usize) -> Option<&'a String> {
+                self.lines.get(i - 1)
+            }
+
+            pub fn title_or<'a>(&'a self, fallback: &'a str) -> &'a str {
+                if self.title.is_empty() { fallback } else { &self.title }
+            }
+        }
+    }
+    |m| {
+        let d = m::Doc { title: String::new(), lines: vec!["a".into(), "abc".into(), "ab".into()] };
+        show![
+            m::table(&[("alpha", 1), ("b", 200)]),
+            m::shadowing("  HeLLo "),
+            m::run_length("aaabccdddd"),
+            m::words("a b,,c  dd,"),
+            d.longest_line(),
+            d.line(2),
+            d.title_or("none"),
+        ]
+    }
+}
+
+group! {
+    ordering {
+        use std::cmp::Ordering;
+
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Version {
+            pub major: u32,
+            pub minor: u32,
+            pub patch: u32,
+            pub pre: Option<String>,
+        }
+
+        impl Ord for Version {
+            fn cmp(&self, o: &Self) -> Ordering {
+                self.major
+                    .cmp(&o.major)
+                    .then(self.minor.cmp(&o.minor))
+                    .then_with(|| self.patch.cmp(&o.patch))
+                    .then_with(|| match (&self.pre, &o.pre) {
+                        (None, None) => Ordering::Equal,
+                        (None, Some(_)) => Ordering::Greater,
+                        (Some(_), None) => Ordering::Less,
+                        (Some(a), Some(b)) => a.cmp(b),
+                    })
+            }
+        }
+
+        impl PartialOrd for Version {
+            fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+                Some(self.cmp(o))
+            }
+        }
+
+        impl Version {
+            pub fn parse(s: &str) -> Option<Self> {
+                let (nums, pre) = match s.split_once('-') {
+                    Some((n, p)) => (n, Some(p.to_string())),
+                    None => (s, None),
+                };
+                let mut it = nums.split('.').map(|p| p.parse::<u32>());
+                let major = it.next()?.ok()?;
+                let minor = it.next().unwrap_or(Ok(0)).ok()?;
+                let patch = it.next().unwrap_or(Ok(0)).ok()?;
+                Some(Self { major, minor, patch, pre })
+            }
+
+            pub fn bump(&self) -> Self {
+                Version { patch: self.patch + 1, pre: None, ..self.clone() }
+            }
+        }
+
+        #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+        pub struct Score(pub f64);
+
+        pub fn rank(mut v: Vec<Score>) -> Vec<Score> {
+            v.sort_by(|a, b| b.partial_cmp(a).unwrap_or(Ordering::Equal));
+            v
+        }
+
+        pub fn clamp_all(v: &[i32], lo: i32, hi: i32) -> Vec<i32> {
+            v.iter().map(|&x| x.clamp(lo, hi).max(lo).min(hi)).collect()
+        }
+
+        pub fn newest(vs: &[&str]) -> Option<String> {
+            let mut parsed: Vec<Version> = vs.iter().filter_map(|s| Version::parse(s)).collect();
+            parsed.sort();
+            let top = parsed.last()?;
+            Some(format!("{}.{}.{}{}", top.major, top.minor, top.patch, top.pre.as_deref().map(|p| format!("-{p}")).unwrap_or_default()))
+        }
+    }
+    |m| {
+        let a = m::Version::parse("1.2.3").unwrap();
+        let b = m::Version::parse("1.2.3-rc1").unwrap();
+        show![
+            a.cmp(&b),
+            a > b,
+            a.bump(),
+            m::Version::parse("x.1"),
+            m::newest(&["0.9", "1.10.0", "1.2.99", "1.10.0-beta", "junk"]),
+            m::rank(vec![m::Score(1.5), m::Score(f64::NAN), m::Score(3.0)]),
+            m::clamp_all(&[-5, 3, 50], 0, 10),
+        ]
+    }
+}
+
+group! {
+    floats {
+        pub fn stats(v: &[f64]) -> Option<(f64, f64, f64)> {
+            if v.is_empty() {
+                return None;
+            }
+            let n = v.len() as f64;
+            let mean = v.iter().sum::<f64>() / n;
+            let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+            let max = v.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            Some((mean, var.sqrt(), max))
+        }
+
+        pub fn approx_eq(a: f64, b: f64) -> bool {
+            (a - b).abs() < 1e-9 * a.abs().max(b.abs()).max(1.0)
+        }
+
+        pub fn newton_sqrt(x: f64) -> f64 {
+            if x < 0.0 || x.is_nan() {
+                return f64::NAN;
+            }
+            let mut g = x / 2.0 + 0.5;
+            let mut i = 0;
+            while (g * g - x).abs() > 1e-10 && i < 100 {
+                g = (g + x / g) / 2.0;
+                i += 1;
+            }
+            g
+        }
+
+        pub fn classify(x: f32) -> &'static str {
+            if x.is_nan() {
+                "nan"
+            } else if x == f32::INFINITY || x == -f32::INFINITY {
+                "inf"
+            } else if x < 0.0 {
+                "neg"
+            } else if x >= 1.0e6 {
+                "big"
+            } else {
+                "small"
+            }
+        }
+
+        pub fn lerp(a: f32, b: f32, t: f32) -> f32 {
+            a + (b - a) * t
+        }
+
+        pub fn to_fixed(x: f64) -> (i32, u8, i64) {
+            let scaled = (x * 256.0).round();
+            (scaled as i32, (x.fract().abs() * 255.0) as u8, -(x.trunc() as i64))
+        }
+    }
+    |m| {
+        show![
+            m::stats(&[1.0, 2.0, 3.0, 4.0]),
+            m::stats(&[]),
+            m::approx_eq(0.1 + 0.2, 0.3),
+            m::approx_eq(1.0, 1.1),
+            m::newton_sqrt(2.0),
+            m::newton_sqrt(-1.0),
+            m::classify(f32::NAN),
+            m::classify(-f32::INFINITY),
+            m::classify(-2.0),
+            m::classify(2e7),
+            m::classify(0.5),
+            m::lerp(1.0, 3.0, 0.25),
+            m::to_fixed(-2.75),
+        ]
+    }
+}
+
+group! {
+    modules {
+        macro_rules! square {
+            ($x:expr) => {
+                $x * $x
+            };
+        }
+
+        macro_rules! make_getter {
+            ($name:ident, $field:ident, $t:ty) => {
+                pub fn $name(&self) -> $t {
+                    self.$field + 0
+                }
+            };
+        }
+
+        pub const LIMIT: u32 = 100;
+
+        #[derive(Debug, Default, Clone)]
+        pub struct Counter {
+            pub hits: u32,
+            pub misses: u32,
+        }
+
+        impl Counter {
+            make_getter!(hits, hits, u32);
+
+            pub fn ratio(&self) -> f64 {
+                let total = self.hits + self.misses;
+                if total == 0 { 0.0 } else { self.hits as f64 / total as f64 }
+            }
+        }
+
+        pub mod geometry {
+            use super::*;
+
+            pub fn area(w: u32, h: u32) -> u32 {
+                (w * h).min(LIMIT)
+            }
+
+            pub mod deep {
+                use super::super::*;
+
+                pub fn sq(x: i32) -> i32 {
+                    square!(x + 1)
+                }
+            }
+
+            #[cfg(test)]
+            mod tests {
+                use super::*;
+                #[test]
+                fn area_works() {
+                    assert_eq!(area(2, 3), 6);
+                }
+            }
+        }
+
+        pub fn statics(n: u32) -> (u32, u32, usize) {
+            static TABLE: [u32; 4] = [1, 10, 100, 1000];
+            const SCALE: u32 = 3;
+            let idx = (n as usize).min(TABLE.len() - 1);
+            (TABLE[idx] * SCALE, geometry::area(n, n + 1), LIMIT as usize - 1)
+        }
+
+        pub fn swap_unsafe(v: &mut [i32]) -> i32 {
+            let n = v.len();
+            if n < 2 {
+                return 0;
+            }
+            let p = v.as_mut_ptr();
+            unsafe {
+                std::ptr::swap(p, p.add(n - 1));
+            }
+            v[0] - v[n - 1]
+        }
+
+        pub async fn fetch(x: u32) -> u32 {
+            x * 2 + 1
+        }
+
+        pub async fn pipeline(xs: Vec<u32>) -> u32 {
+            let mut total = 0;
+            for x in xs {
+                if x % 2 == 0 {
+                    total += fetch(x).await;
+                } else {
+                    total -= 1;
+                }
+            }
+            total
+        }
+
+        #[cfg(test)]
+        fn only_in_tests() -> u32 {
+            LIMIT + 1
+        }
+    }
+    |m| {
+        let c = m::Counter { hits: 3, misses: 1 };
+        let mut v = vec![1, 2, 3];
+        show![
+            c.hits(),
+            c.ratio(),
+            m::Counter::default().ratio(),
+            m::geometry::area(4, 5),
+            m::geometry::area(40, 5),
+            m::geometry::deep::sq(4),
+            m::statics(2),
+            m::statics(9),
+            m::swap_unsafe(&mut v),
+            v,
+            crate::block_on(m::pipeline(vec![2, 4, 5])),
+        ]
+    }
+}
+
+// Fields and elements of `const` items are values, not places: a comparison
+// on them cannot take their address with `&raw const` (E0745).
+group! {
+    const_places {
+        pub struct Limits {
+            pub max: i32,
+            pub steps: [u8; 3],
+        }
+
+        pub const LIMITS: Limits = Limits { max: 10, steps: [1, 2, 4] };
+        pub const PRIMES: [u32; 5] = [2, 3, 5, 7, 11];
+
+        pub fn within(n: i32) -> bool {
+            n > -LIMITS.max && n < LIMITS.max
+        }
+
+        pub fn is_small_prime(n: u32) -> bool {
+            let mut i = 0;
+            while i < PRIMES.len() && PRIMES[i] <= n {
+                if PRIMES[i] == n {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
+
+        impl Limits {
+            pub const ZERO: Limits = Limits { max: 0, steps: [0; 3] };
+
+            pub fn step(&self, k: usize) -> u8 {
+                if self.steps[k] != Self::ZERO.steps[k] && LIMITS.steps[k] >= self.steps[k] {
+                    self.steps[k] * 2
+                } else {
+                    0
+                }
+            }
+        }
+    }
+    |m| {
+        let l = m::Limits { max: 3, steps: [0, 2, 9] };
+        show![
+            m::within(5),
+            m::within(-12),
+            m::is_small_prime(7),
+            m::is_small_prime(9),
+            [l.step(0), l.step(1), l.step(2)],
+        ]
+    }
+}
