@@ -4,6 +4,7 @@
 //! closures, recursion that a mutant can make endless, error enums with `?`,
 //! string building, `Ord` impls, floats.
 
+use std::cell::RefCell;
 use std::fmt;
 
 pub fn groups() -> Vec<crate::Group> {
@@ -22,6 +23,7 @@ pub fn groups() -> Vec<crate::Group> {
         floats::GROUP,
         modules::GROUP,
         const_places::GROUP,
+        drops::GROUP,
     ]
 }
 
@@ -1555,5 +1557,48 @@ group! {
             m::is_small_prime(9),
             [l.step(0), l.step(1), l.step(2)],
         ]
+    }
+}
+
+// Destructors run while a mutant's panic or timeout unwinds: they must
+// neither panic again nor hit the spent budget (either would abort).
+group! {
+    drops {
+        pub struct Guard<'a> {
+            pub log: &'a RefCell<Vec<i64>>,
+            pub id: usize,
+        }
+
+        impl Drop for Guard<'_> {
+            fn drop(&mut self) {
+                let i = self.id - 1;
+                self.log.borrow_mut()[i] += 1;
+                let mut k = 0;
+                while k < self.id {
+                    k += 1;
+                }
+            }
+        }
+
+        pub fn pair(log: &RefCell<Vec<i64>>) -> usize {
+            let a = Guard { log, id: 1 };
+            let b = Guard { log, id: 2 };
+            a.id + b.id
+        }
+
+        pub fn spin(log: &RefCell<Vec<i64>>, n: i64) -> i64 {
+            let _g = Guard { log, id: 2 };
+            let mut s = 0;
+            while s < n {
+                s += 1;
+            }
+            s
+        }
+    }
+    |m| {
+        let log = RefCell::new(vec![0, 0]);
+        let p = m::pair(&log);
+        let s = m::spin(&log, 5);
+        show![p, s, log]
     }
 }
