@@ -24,6 +24,7 @@ pub fn groups() -> Vec<crate::Group> {
         modules::GROUP,
         const_places::GROUP,
         drops::GROUP,
+        abis::GROUP,
     ]
 }
 
@@ -1600,5 +1601,51 @@ group! {
         let p = m::pair(&log);
         let s = m::spin(&log, 5);
         show![p, s, log]
+    }
+}
+
+// A panic cannot unwind out of an `extern "C" fn` (the process aborts), so
+// its mutants' panics and timeouts could not be caught: it is left alone.
+group! {
+    abis {
+        pub extern "C" fn count_up(n: u32) -> u32 {
+            let mut i = 0;
+            while i < n {
+                i += 1;
+            }
+            i
+        }
+
+        pub extern "C-unwind" fn count_down(n: u32) -> u32 {
+            let mut i = n;
+            while i > 0 {
+                i -= 1;
+            }
+            i + n
+        }
+
+        pub trait Fetch {
+            async fn get(&self, k: u32) -> u32 {
+                k * 2 + 1
+            }
+        }
+
+        pub struct Plain;
+        impl Fetch for Plain {}
+
+        pub fn accumulate(v: &[i32], r: std::rc::Rc<(i32, i32)>) -> (i32, bool) {
+            let mut total = 0;
+            v.iter().for_each(|x| total += x);
+            (total, r.0 < r.1)
+        }
+    }
+    |m| {
+        use m::Fetch;
+        show![
+            m::count_up(4),
+            m::count_down(3),
+            crate::block_on(m::Plain.get(5)),
+            m::accumulate(&[1, 2, 3], std::rc::Rc::new((1, 2))),
+        ]
     }
 }

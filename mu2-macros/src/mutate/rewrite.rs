@@ -1277,9 +1277,23 @@ fn deduces_closure_types(func: &Expr) -> bool {
     }
 }
 
-/// Const and unsafe functions are not mutated.
+/// Const and unsafe functions are not mutated, nor functions whose ABI
+/// cannot unwind (`extern "C" fn`): a mutant's panic or timeout there would
+/// abort the process.
 fn mutable_sig(sig: &Signature) -> bool {
-    sig.constness.is_none() && sig.unsafety.is_none()
+    sig.constness.is_none() && sig.unsafety.is_none() && unwinds(sig)
+}
+
+/// Whether a panic can unwind out of a function with this signature's ABI:
+/// the Rust ABI, or an `extern "..-unwind"` one.
+pub fn unwinds(sig: &Signature) -> bool {
+    match &sig.abi {
+        None => true,
+        Some(abi) => abi.name.as_ref().is_some_and(|name| {
+            let name = name.value();
+            name == "Rust" || name.ends_with("-unwind")
+        }),
+    }
 }
 
 fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
