@@ -25,6 +25,7 @@ pub fn groups() -> Vec<crate::Group> {
         const_places::GROUP,
         drops::GROUP,
         abis::GROUP,
+        async_depth::GROUP,
     ]
 }
 
@@ -1646,6 +1647,30 @@ group! {
             m::count_down(3),
             crate::block_on(m::Plain.get(5)),
             m::accumulate(&[1, 2, 3], std::rc::Rc::new((1, 2))),
+        ]
+    }
+}
+
+// An async fn that awaits itself nests polls without any other annotated
+// call: a mutant that makes the recursion endless must time out, not
+// overflow the stack.
+group! {
+    async_depth {
+        pub async fn depth(n: i64) -> i64 {
+            if n <= 0 { 0 } else { Box::pin(depth(n - 1)).await + 1 }
+        }
+
+        pub async fn count(v: &[u8]) -> usize {
+            match v {
+                [] => 0,
+                [first, rest @ ..] => usize::from(*first > 2) + Box::pin(count(rest)).await,
+            }
+        }
+    }
+    |m| {
+        show![
+            crate::block_on(m::depth(6)),
+            crate::block_on(m::count(&[1, 5, 3, 0])),
         ]
     }
 }

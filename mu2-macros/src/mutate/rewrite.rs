@@ -249,6 +249,13 @@ impl Rewriter {
             // Counts the call against the depth budget; not for async fns,
             // whose frames outlive the call.
             prologue.push(quote!(let __mu2_depth = ::mu2::__rt::enter();));
+        } else {
+            // An async fn's body runs when polled: checks the depth and the
+            // stack there and then. A future that awaits itself
+            // (`Box::pin(f(n - 1)).await`) nests polls without any other
+            // annotated call, and a mutant that makes that endless would
+            // overflow the stack, which aborts.
+            prologue.push(quote!(::core::mem::drop(::mu2::__rt::enter());));
         }
         let entry = self.entry();
         prologue.push(quote!(let __mu2 = #entry;));
