@@ -26,6 +26,7 @@ pub fn groups() -> Vec<crate::Group> {
         drops::GROUP,
         abis::GROUP,
         async_depth::GROUP,
+        sync::GROUP,
     ]
 }
 
@@ -1672,5 +1673,58 @@ group! {
             crate::block_on(m::depth(6)),
             crate::block_on(m::count(&[1, 5, 3, 0])),
         ]
+    }
+}
+
+// Removing `drop(tx)`, `drop(guard)` or a `notify` would block the thread
+// for good (a receiver waiting for the channel to close, a `Mutex` locked
+// again), which no budget stops: those calls are not removed.
+group! {
+    sync {
+        use std::sync::{Arc, Condvar, Mutex, mpsc};
+
+        pub fn squares(n: u64) -> u64 {
+            let (tx, rx) = mpsc::channel();
+            let mut handles = Vec::new();
+            for i in 0..n {
+                let tx = tx.clone();
+                handles.push(std::thread::spawn(move || {
+                    tx.send(i * i).unwrap();
+                }));
+            }
+            drop(tx);
+            let total = rx.iter().sum();
+            for h in handles {
+                h.join().unwrap();
+            }
+            total
+        }
+
+        pub fn relock(m: &Mutex<Vec<u8>>) -> usize {
+            let mut g = m.lock().unwrap();
+            g.push(1);
+            std::mem::drop(g);
+            m.lock().unwrap().len() + 1
+        }
+
+        pub fn handshake(n: u32) -> u32 {
+            let pair = Arc::new((Mutex::new(0u32), Condvar::new()));
+            let other = Arc::clone(&pair);
+            let h = std::thread::spawn(move || {
+                let (lock, cvar) = &*other;
+                let mut v = lock.lock().unwrap();
+                while *v == 0 {
+                    v = cvar.wait(v).unwrap();
+                }
+                *v * 2
+            });
+            let (lock, cvar) = &*pair;
+            *lock.lock().unwrap() = n + 1;
+            cvar.notify_one();
+            h.join().unwrap()
+        }
+    }
+    |m| {
+        show![m::squares(5), m::relock(&Default::default()), m::handshake(4)]
     }
 }

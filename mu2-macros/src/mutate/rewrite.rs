@@ -514,7 +514,9 @@ impl Rewriter {
                 }
             }
             let original = match stmt {
-                Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_)) => {
+                Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_))
+                    if !synchronizes(call) =>
+                {
                     Some(Original::of(call))
                 }
                 _ => None,
@@ -1280,6 +1282,30 @@ fn deduces_closure_types(func: &Expr) -> bool {
         }
         Expr::Paren(p) => deduces_closure_types(&p.expr),
         Expr::Group(g) => deduces_closure_types(&g.expr),
+        _ => false,
+    }
+}
+
+/// Whether a call statement releases or signals something another party
+/// may be waiting for: `drop(guard)`, `drop(sender)`, `tx.send(x).unwrap()`,
+/// `cvar.notify_one()`. Removed, it could block the thread for good (a
+/// `Mutex` locked again, a receiver that never sees the channel close),
+/// which no budget can stop: such calls are not `void_calls` sites.
+fn synchronizes(e: &Expr) -> bool {
+    match e {
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "drop"),
+            _ => false,
+        },
+        Expr::MethodCall(m) => {
+            matches!(
+                m.method.to_string().as_str(),
+                "send" | "try_send" | "notify_one" | "notify_all" | "unlock"
+            ) || synchronizes(&m.receiver)
+        }
+        Expr::Try(t) => synchronizes(&t.expr),
+        Expr::Await(a) => synchronizes(&a.base),
+        Expr::Paren(p) => synchronizes(&p.expr),
         _ => false,
     }
 }
