@@ -27,6 +27,9 @@ pub fn groups() -> Vec<crate::Group> {
         abis::GROUP,
         async_depth::GROUP,
         sync::GROUP,
+        structures::GROUP,
+        machines::GROUP,
+        parsing::GROUP,
     ]
 }
 
@@ -1726,5 +1729,518 @@ group! {
     }
     |m| {
         show![m::squares(5), m::relock(&Default::default()), m::handshake(4)]
+    }
+}
+
+// Data structures with `Option<Box<..>>` links, graphs, iterators.
+group! {
+    structures {
+        use std::cmp::Reverse;
+        use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
+
+        #[derive(Debug, Default)]
+        pub struct Bst {
+            root: Option<Box<Node>>,
+            len: usize,
+        }
+
+        #[derive(Debug)]
+        struct Node {
+            key: i32,
+            left: Option<Box<Node>>,
+            right: Option<Box<Node>>,
+        }
+
+        impl Bst {
+            pub fn insert(&mut self, key: i32) -> bool {
+                let mut cur = &mut self.root;
+                while let Some(node) = cur {
+                    if key == node.key {
+                        return false;
+                    }
+                    cur = if key < node.key { &mut node.left } else { &mut node.right };
+                }
+                *cur = Some(Box::new(Node { key, left: None, right: None }));
+                self.len += 1;
+                true
+            }
+
+            pub fn contains(&self, key: i32) -> bool {
+                let mut cur = self.root.as_ref();
+                while let Some(n) = cur {
+                    match key.cmp(&n.key) {
+                        std::cmp::Ordering::Less => cur = n.left.as_ref(),
+                        std::cmp::Ordering::Greater => cur = n.right.as_ref(),
+                        std::cmp::Ordering::Equal => return true,
+                    }
+                }
+                false
+            }
+
+            pub fn in_order(&self) -> Vec<i32> {
+                fn walk(n: &Option<Box<Node>>, out: &mut Vec<i32>) {
+                    if let Some(n) = n {
+                        walk(&n.left, out);
+                        out.push(n.key);
+                        walk(&n.right, out);
+                    }
+                }
+                let mut out = Vec::with_capacity(self.len);
+                walk(&self.root, &mut out);
+                out
+            }
+
+            pub fn height(&self) -> usize {
+                fn h(n: &Option<Box<Node>>) -> usize {
+                    match n {
+                        None => 0,
+                        Some(n) => 1 + h(&n.left).max(h(&n.right)),
+                    }
+                }
+                h(&self.root)
+            }
+        }
+
+        pub fn bfs(adj: &[Vec<usize>], start: usize) -> Vec<Option<u32>> {
+            let mut dist = vec![None; adj.len()];
+            let mut q = VecDeque::new();
+            dist[start] = Some(0);
+            q.push_back(start);
+            while let Some(u) = q.pop_front() {
+                let d = dist[u].unwrap();
+                for &v in &adj[u] {
+                    if dist[v].is_none() {
+                        dist[v] = Some(d + 1);
+                        q.push_back(v);
+                    }
+                }
+            }
+            dist
+        }
+
+        pub fn dijkstra(edges: &[(usize, usize, u64)], n: usize, src: usize) -> Vec<u64> {
+            let mut adj: HashMap<usize, Vec<(usize, u64)>> = HashMap::new();
+            for &(a, b, w) in edges {
+                adj.entry(a).or_default().push((b, w));
+                adj.entry(b).or_default().push((a, w));
+            }
+            let mut dist = vec![u64::MAX; n];
+            let mut heap = BinaryHeap::new();
+            dist[src] = 0;
+            heap.push(Reverse((0u64, src)));
+            while let Some(Reverse((d, u))) = heap.pop() {
+                if d > dist[u] {
+                    continue;
+                }
+                for &(v, w) in adj.get(&u).map(|v| v.as_slice()).unwrap_or(&[]) {
+                    let nd = d + w;
+                    if nd < dist[v] {
+                        dist[v] = nd;
+                        heap.push(Reverse((nd, v)));
+                    }
+                }
+            }
+            dist
+        }
+
+        pub fn word_freq(text: &str) -> Vec<(String, usize)> {
+            let mut m: BTreeMap<String, usize> = BTreeMap::new();
+            for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+                *m.entry(w.to_lowercase()).or_insert(0) += 1;
+            }
+            let mut v: Vec<_> = m.into_iter().collect();
+            v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            v.truncate(3);
+            v
+        }
+
+        pub fn has_cycle(n: usize, edges: &[(usize, usize)]) -> bool {
+            let mut parent: Vec<usize> = (0..n).collect();
+            fn find(p: &mut Vec<usize>, mut x: usize) -> usize {
+                while p[x] != x {
+                    p[x] = p[p[x]];
+                    x = p[x];
+                }
+                x
+            }
+            for &(a, b) in edges {
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                if ra == rb {
+                    return true;
+                }
+                parent[ra] = rb;
+            }
+            false
+        }
+
+        pub struct Fib {
+            a: u64,
+            b: u64,
+        }
+
+        impl Iterator for Fib {
+            type Item = u64;
+            fn next(&mut self) -> Option<u64> {
+                let r = self.a;
+                self.a = self.b;
+                self.b = self.b.checked_add(r)?;
+                Some(r)
+            }
+        }
+
+        pub fn fib() -> Fib {
+            Fib { a: 0, b: 1 }
+        }
+
+        pub fn uniq(v: &[i32]) -> Vec<i32> {
+            let mut seen = HashSet::new();
+            v.iter().copied().filter(|x| seen.insert(*x)).collect()
+        }
+    }
+    |m| {
+        let mut t = m::Bst::default();
+        let ins: Vec<bool> = [5, 3, 8, 1, 4, 5, 9].iter().map(|&k| t.insert(k)).collect();
+        show![
+            ins,
+            t.contains(4),
+            t.contains(7),
+            t.in_order(),
+            t.height(),
+            m::bfs(&[vec![1, 2], vec![3], vec![3], vec![], vec![0]], 0),
+            m::dijkstra(&[(0, 1, 4), (0, 2, 1), (2, 1, 2), (1, 3, 5)], 5, 0),
+            m::word_freq("the cat and The dog, the END and"),
+            m::has_cycle(4, &[(0, 1), (1, 2), (2, 3)]),
+            m::has_cycle(3, &[(0, 1), (1, 2), (2, 0)]),
+            m::fib().take(10).collect::<Vec<_>>(),
+            m::fib().skip(90).count(),
+            m::uniq(&[3, 1, 3, 2, 1]),
+        ]
+    }
+}
+
+// State machines, simulations, generic code with `where` clauses and
+// associated types.
+group! {
+    machines {
+        use std::collections::HashMap;
+        use std::fmt::Debug;
+        use std::ops::{Add, Mul};
+
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum State {
+            Idle,
+            Running { ticks: u32 },
+            Done(bool),
+        }
+
+        #[derive(Debug, Clone, Copy)]
+        pub enum Event {
+            Start,
+            Tick,
+            Stop,
+        }
+
+        impl State {
+            pub fn next(self, e: Event) -> State {
+                use State::*;
+                match (self, e) {
+                    (Idle, Event::Start) => Running { ticks: 0 },
+                    (Running { ticks }, Event::Tick) if ticks >= 3 => Done(true),
+                    (Running { ticks }, Event::Tick) => Running { ticks: ticks + 1 },
+                    (Running { .. }, Event::Stop) => Done(false),
+                    (s @ Done(_), _) => s,
+                    (s, _) => s,
+                }
+            }
+        }
+
+        pub fn run(events: &[Event]) -> (State, HashMap<State, usize>) {
+            let mut seen = HashMap::new();
+            let end = events.iter().fold(State::Idle, |s, &e| {
+                *seen.entry(s).or_insert(0) += 1;
+                s.next(e)
+            });
+            (end, seen)
+        }
+
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct Account {
+            pub id: u32,
+            pub balance: i64,
+            pub history: Vec<i64>,
+        }
+
+        #[derive(Debug, PartialEq)]
+        pub enum TxError {
+            Insufficient { needed: i64, available: i64 },
+            Same,
+            Unknown(u32),
+        }
+
+        pub struct Bank {
+            accounts: Vec<Account>,
+        }
+
+        impl Bank {
+            pub fn new(n: u32) -> Self {
+                Bank { accounts: (0..n).map(|id| Account { id, balance: 100, history: vec![] }).collect() }
+            }
+
+            fn index(&self, id: u32) -> Result<usize, TxError> {
+                self.accounts.iter().position(|a| a.id == id).ok_or(TxError::Unknown(id))
+            }
+
+            pub fn transfer(&mut self, from: u32, to: u32, amount: i64) -> Result<i64, TxError> {
+                if from == to {
+                    return Err(TxError::Same);
+                }
+                let (i, j) = (self.index(from)?, self.index(to)?);
+                let available = self.accounts[i].balance;
+                if available < amount {
+                    return Err(TxError::Insufficient { needed: amount - available, available });
+                }
+                self.accounts[i].balance -= amount;
+                self.accounts[i].history.push(-amount);
+                self.accounts[j].balance += amount;
+                self.accounts[j].history.push(amount);
+                Ok(self.accounts[i].balance)
+            }
+
+            pub fn total(&self) -> i64 {
+                self.accounts.iter().map(|a| a.balance).sum()
+            }
+        }
+
+        pub trait Shape {
+            type Unit: Copy + Add<Output = Self::Unit> + Mul<Output = Self::Unit> + Debug;
+            const SIDES: usize;
+            fn sides(&self) -> Vec<Self::Unit>;
+            fn perimeter(&self) -> Self::Unit {
+                let s = self.sides();
+                let mut acc = s[0];
+                for &x in &s[1..] {
+                    acc = acc + x;
+                }
+                acc
+            }
+        }
+
+        pub struct Rect<T> {
+            pub w: T,
+            pub h: T,
+        }
+
+        impl<T> Shape for Rect<T>
+        where
+            T: Copy + Add<Output = T> + Mul<Output = T> + Debug,
+        {
+            type Unit = T;
+            const SIDES: usize = 4;
+            fn sides(&self) -> Vec<T> {
+                vec![self.w, self.h, self.w, self.h]
+            }
+        }
+
+        pub fn area<T>(r: &Rect<T>) -> T
+        where
+            T: Copy + Mul<Output = T>,
+        {
+            r.w * r.h
+        }
+
+        pub fn describe<S: Shape>(s: &S) -> String
+        where
+            S::Unit: PartialOrd + Default,
+        {
+            let p = s.perimeter();
+            format!("{} sides, perimeter {:?}, positive {}", S::SIDES, p, p > S::Unit::default())
+        }
+
+        pub fn dot<T, const N: usize>(a: [T; N], b: [T; N]) -> T
+        where
+            T: Copy + Default + Add<Output = T> + Mul<Output = T>,
+        {
+            let mut s = T::default();
+            for i in 0..N {
+                s = s + a[i] * b[i];
+            }
+            s
+        }
+    }
+    |m| {
+        use m::Shape;
+        let mut bank = m::Bank::new(3);
+        let txs = vec![
+            bank.transfer(0, 1, 30),
+            bank.transfer(1, 2, 200),
+            bank.transfer(2, 2, 1),
+            bank.transfer(0, 9, 1),
+            bank.transfer(1, 0, 130),
+        ];
+        let (end, seen) = m::run(&[m::Event::Start, m::Event::Tick, m::Event::Tick, m::Event::Tick, m::Event::Tick, m::Event::Tick]);
+        let mut seen: Vec<_> = seen.into_iter().map(|(k, v)| format!("{k:?}={v}")).collect();
+        seen.sort();
+        show![
+            txs,
+            bank.total(),
+            end,
+            seen,
+            m::run(&[m::Event::Start, m::Event::Stop]).0,
+            m::Rect { w: 2, h: 3 }.perimeter(),
+            m::area(&m::Rect { w: 1.5, h: 2.0 }),
+            m::describe(&m::Rect { w: 2u8, h: 5 }),
+            m::dot([1, 2, 3], [4, 5, 6]),
+            m::dot([0.5f32; 2], [2.0; 2]),
+        ]
+    }
+}
+
+// Parsing text line by line, numbers and units, `impl FromStr`.
+group! {
+    parsing {
+        use std::str::FromStr;
+
+        #[derive(Debug, PartialEq, Clone, Copy)]
+        pub enum Unit {
+            Ms,
+            S,
+            Min,
+        }
+
+        #[derive(Debug, PartialEq, Clone, Copy)]
+        pub struct Duration {
+            pub value: u64,
+            pub unit: Unit,
+        }
+
+        impl FromStr for Duration {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                let s = s.trim();
+                let split = s.find(|c: char| !c.is_ascii_digit()).ok_or_else(|| format!("no unit in {s:?}"))?;
+                let (num, unit) = s.split_at(split);
+                let value = num.parse::<u64>().map_err(|e| e.to_string())?;
+                let unit = match unit {
+                    "ms" => Unit::Ms,
+                    "s" => Unit::S,
+                    "min" | "m" => Unit::Min,
+                    other => return Err(format!("unknown unit {other}")),
+                };
+                Ok(Duration { value, unit })
+            }
+        }
+
+        impl Duration {
+            pub fn millis(&self) -> u64 {
+                self.value
+                    * match self.unit {
+                        Unit::Ms => 1,
+                        Unit::S => 1000,
+                        Unit::Min => 60_000,
+                    }
+            }
+        }
+
+        pub fn total(spec: &str) -> Result<u64, String> {
+            let mut sum = 0u64;
+            for part in spec.split(',') {
+                let d: Duration = part.parse()?;
+                sum = sum.checked_add(d.millis()).ok_or("overflow")?;
+            }
+            Ok(sum)
+        }
+
+        pub fn csv(text: &str) -> Vec<Vec<i32>> {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| l.split(',').filter_map(|f| f.trim().parse().ok()).collect())
+                .collect()
+        }
+
+        pub fn column_sums(rows: &[Vec<i32>]) -> Vec<i32> {
+            let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+            let mut sums = vec![0; width];
+            for row in rows {
+                for (i, v) in row.iter().enumerate() {
+                    sums[i] += v;
+                }
+            }
+            sums
+        }
+
+        pub fn ipv4(s: &str) -> Option<u32> {
+            let parts: Vec<&str> = s.split('.').collect();
+            if parts.len() != 4 {
+                return None;
+            }
+            let mut out = 0u32;
+            for p in parts {
+                if p.is_empty() || p.len() > 3 || (p.len() > 1 && p.starts_with('0')) {
+                    return None;
+                }
+                let b: u8 = p.parse().ok()?;
+                out = out << 8 | b as u32;
+            }
+            Some(out)
+        }
+
+        pub fn roman(mut n: u32) -> String {
+            const TABLE: [(u32, &str); 13] = [
+                (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+            ];
+            let mut s = String::new();
+            for &(v, r) in TABLE.iter() {
+                while n >= v {
+                    s += r;
+                    n -= v;
+                }
+            }
+            s
+        }
+
+        pub fn from_roman(s: &str) -> Option<u32> {
+            let val = |c| match c {
+                'I' => Some(1),
+                'V' => Some(5),
+                'X' => Some(10),
+                'L' => Some(50),
+                'C' => Some(100),
+                'D' => Some(500),
+                'M' => Some(1000),
+                _ => None,
+            };
+            let digits: Option<Vec<u32>> = s.chars().map(val).collect();
+            let digits = digits?;
+            let mut total = 0;
+            for (i, &d) in digits.iter().enumerate() {
+                if digits.get(i + 1).is_some_and(|&next| next > d) {
+                    total -= d as i64;
+                } else {
+                    total += d as i64;
+                }
+            }
+            u32::try_from(total).ok()
+        }
+    }
+    |m| {
+        show![
+            "250ms".parse::<m::Duration>(),
+            " 3min".parse::<m::Duration>(),
+            "12".parse::<m::Duration>(),
+            "5h".parse::<m::Duration>(),
+            m::total("1s,250ms,2m"),
+            m::total("1s,x"),
+            m::csv("# header\n1, 2, 3\n\n4,x,6\n7"),
+            m::column_sums(&m::csv("1,2,3\n4,5\n6")),
+            m::ipv4("192.168.0.1"),
+            m::ipv4("1.2.3"),
+            m::ipv4("01.2.3.4"),
+            m::ipv4("256.1.1.1"),
+            m::roman(1994),
+            m::from_roman("MCMXCIV"),
+            m::from_roman("MMXQ"),
+        ]
     }
 }
