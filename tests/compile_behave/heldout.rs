@@ -30,6 +30,7 @@ pub fn groups() -> Vec<crate::Group> {
         structures::GROUP,
         machines::GROUP,
         parsing::GROUP,
+        deep::GROUP,
     ]
 }
 
@@ -2241,6 +2242,64 @@ group! {
             m::roman(1994),
             m::from_roman("MCMXCIV"),
             m::from_roman("MMXQ"),
+        ]
+    }
+}
+
+// Recursion a few hundred to a thousand calls deep, as plain code does it
+// on a test thread's 2 MiB stack. Instrumented frames in an unoptimized
+// build must stay within a small multiple of the plain ones, or the
+// annotated code overflows the stack (and aborts) with no mutant on.
+group! {
+    deep {
+        pub fn sum_slice(v: &[i64]) -> i64 {
+            match v {
+                [] => 0,
+                [head, tail @ ..] => head + sum_slice(tail),
+            }
+        }
+
+        pub fn score(v: &[u8], i: usize) -> i64 {
+            if i >= v.len() {
+                return 0;
+            }
+            let mut acc = 0i64;
+            if v[i] > 10 && v[i] < 200 {
+                acc += v[i] as i64 * 2;
+            } else if v[i] == 0 {
+                acc -= 1;
+            }
+            for k in 0..(v[i] % 3) {
+                acc += k as i64;
+            }
+            let bonus = if v[i] % 2 == 0 || v[i] > 100 { 3 } else { -1 };
+            acc + bonus + score(v, i + 1)
+        }
+
+        pub fn nested(s: &[u8], pos: &mut usize) -> Option<u32> {
+            match s.get(*pos)? {
+                b'(' => {
+                    *pos += 1;
+                    let inner = nested(s, pos)?;
+                    if s.get(*pos) != Some(&b')') {
+                        return None;
+                    }
+                    *pos += 1;
+                    Some(inner + 1)
+                }
+                _ => Some(0),
+            }
+        }
+    }
+    |m| {
+        let v: Vec<i64> = (0..1000).collect();
+        let b: Vec<u8> = (0..400u32).map(|i| (i * 37 % 251) as u8).collect();
+        let parens = format!("{}x{}", "(".repeat(300), ")".repeat(300));
+        show![
+            m::sum_slice(&v),
+            m::score(&b, 0),
+            m::nested(parens.as_bytes(), &mut 0),
+            m::nested(b"((x)", &mut 0),
         ]
     }
 }
