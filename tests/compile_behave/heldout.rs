@@ -31,6 +31,7 @@ pub fn groups() -> Vec<crate::Group> {
         machines::GROUP,
         parsing::GROUP,
         deep::GROUP,
+        panic_messages::GROUP,
     ]
 }
 
@@ -2301,5 +2302,33 @@ group! {
             m::nested(parens.as_bytes(), &mut 0),
             m::nested(b"((x)", &mut 0),
         ]
+    }
+}
+
+// A panic message that formats an annotated `Display` impl: the panic hook
+// runs it while the thread is panicking, and a mutant that panics there
+// would abort the process ("panicked while processing panic").
+group! {
+    panic_messages {
+        pub struct Money(pub i64);
+
+        impl fmt::Display for Money {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let s = format!("{:03}", self.0);
+                let cut = s.len() - 2;
+                write!(f, "{}.{}", &s[..cut], &s[cut..])
+            }
+        }
+
+        pub fn withdraw(balance: i64, amount: i64) -> i64 {
+            if amount > balance {
+                panic!("insufficient funds: {}", Money(balance));
+            }
+            balance - amount
+        }
+    }
+    |m| {
+        let caught = std::panic::catch_unwind(|| m::withdraw(5, 10)).is_err();
+        show![m::withdraw(10, 4), caught, m::Money(1234).to_string()]
     }
 }
