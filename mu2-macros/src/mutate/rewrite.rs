@@ -1515,3 +1515,56 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
     syn::visit::Visit::visit_block(&mut check, block);
     check.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{rooted_place, synchronizes, unwinds};
+
+    fn expr(src: &str) -> syn::Expr {
+        syn::parse_str(src).expect("an expression")
+    }
+
+    #[test]
+    fn places_rooted_in_locals_only() {
+        for e in [
+            "x", "self.a", "p.value", "v[i].0", "(*b).x", "*r", "r#type.n",
+        ] {
+            assert!(rooted_place(&expr(e)), "{e}");
+        }
+        // Consts are values: a field of one is a field of a temporary.
+        for e in [
+            "LIMITS.max",
+            "PRIMES[i]",
+            "Self::ZERO.x",
+            "m::C.v[0]",
+            "make().n",
+        ] {
+            assert!(!rooted_place(&expr(e)), "{e}");
+        }
+    }
+
+    #[test]
+    fn abis_that_unwind() {
+        let sig = |src: &str| syn::parse_str::<syn::ItemFn>(src).expect("a fn").sig;
+        assert!(unwinds(&sig("fn f() {}")));
+        assert!(unwinds(&sig("extern \"Rust\" fn f() {}")));
+        assert!(unwinds(&sig("extern \"C-unwind\" fn f() {}")));
+        assert!(!unwinds(&sig("extern \"C\" fn f() {}")));
+        assert!(!unwinds(&sig("extern fn f() {}")));
+    }
+
+    #[test]
+    fn calls_that_release_or_signal() {
+        for e in [
+            "drop(g)",
+            "std::mem::drop(tx)",
+            "tx.send(1).unwrap()",
+            "cvar.notify_all()",
+        ] {
+            assert!(synchronizes(&expr(e)), "{e}");
+        }
+        for e in ["v.push(1)", "log(x)", "h.join().unwrap()", "dropped(x)"] {
+            assert!(!synchronizes(&expr(e)), "{e}");
+        }
+    }
+}
