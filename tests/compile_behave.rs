@@ -74,6 +74,8 @@ mod closures;
 mod control;
 #[path = "compile_behave/edge.rs"]
 mod edge;
+#[path = "compile_behave/heldout.rs"]
+mod heldout;
 #[path = "compile_behave/items.rs"]
 mod items;
 #[path = "compile_behave/types.rs"]
@@ -85,6 +87,7 @@ fn groups() -> Vec<Group> {
     all.extend(closures::groups());
     all.extend(control::groups());
     all.extend(edge::groups());
+    all.extend(heldout::groups());
     all.extend(items::groups());
     all.extend(types::groups());
     all

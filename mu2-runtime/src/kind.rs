@@ -75,12 +75,12 @@ macro_rules! binary {
     ($($Op:ident $method:ident $Yes:ident $No:ident ($op:tt);)*) => {$(
         pub trait $Yes<L, R, O> { fn $method(&self) -> BinAlt<L, R, O>; }
         impl<L: $Op<R, Output = O>, R, O> $Yes<L, R, O> for Ops<L, R, O> {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $method(&self) -> BinAlt<L, R, O> { Some(|l, r| l $op r) }
         }
         pub trait $No<L, R, O> { fn $method(&self) -> BinAlt<L, R, O>; }
         impl<L, R, O> $No<L, R, O> for &Ops<L, R, O> {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $method(&self) -> BinAlt<L, R, O> { None }
         }
     )*};
@@ -101,12 +101,12 @@ macro_rules! assign {
     ($($Op:ident $method:ident $Yes:ident $No:ident ($op:tt);)*) => {$(
         pub trait $Yes<L, R> { fn $method(&self) -> AsgAlt<L, R>; }
         impl<L: $Op<R>, R> $Yes<L, R> for Asg<L, R> {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $method(&self) -> AsgAlt<L, R> { Some(|l, r| *l $op r) }
         }
         pub trait $No<L, R> { fn $method(&self) -> AsgAlt<L, R>; }
         impl<L, R> $No<L, R> for &Asg<L, R> {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $method(&self) -> AsgAlt<L, R> { None }
         }
     )*};
@@ -128,7 +128,7 @@ pub trait IdYes<X, O> {
     fn __mu2_id(&self) -> UnAlt<X, O>;
 }
 impl<X> IdYes<X, X> for Un<X, X> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_id(&self) -> UnAlt<X, X> {
         Some(|x| x)
     }
@@ -137,7 +137,7 @@ pub trait IdNo<X, O> {
     fn __mu2_id(&self) -> UnAlt<X, O>;
 }
 impl<X, O> IdNo<X, O> for &Un<X, O> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_id(&self) -> UnAlt<X, O> {
         None
     }
@@ -147,7 +147,7 @@ pub trait BinDupYes<L, R, O> {
     fn __mu2_dup(&self) -> Option<BinDup<L, R, O>>;
 }
 impl<L: Copy, R: Copy, O: PartialEq> BinDupYes<L, R, O> for Ops<L, R, O> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_dup(&self) -> Option<BinDup<L, R, O>> {
         Some(BinDup {
             l: |l| *l,
@@ -160,7 +160,7 @@ pub trait BinDupNo<L, R, O> {
     fn __mu2_dup(&self) -> Option<BinDup<L, R, O>>;
 }
 impl<L, R, O> BinDupNo<L, R, O> for &Ops<L, R, O> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_dup(&self) -> Option<BinDup<L, R, O>> {
         None
     }
@@ -170,7 +170,7 @@ pub trait AsgDupYes<L, R> {
     fn __mu2_dup(&self) -> Option<AsgDup<L, R>>;
 }
 impl<L: Copy + PartialEq, R: Copy> AsgDupYes<L, R> for Asg<L, R> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_dup(&self) -> Option<AsgDup<L, R>> {
         Some(AsgDup {
             l: |l| *l,
@@ -183,7 +183,7 @@ pub trait AsgDupNo<L, R> {
     fn __mu2_dup(&self) -> Option<AsgDup<L, R>>;
 }
 impl<L, R> AsgDupNo<L, R> for &Asg<L, R> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_dup(&self) -> Option<AsgDup<L, R>> {
         None
     }
@@ -193,7 +193,7 @@ pub trait UnDupYes<X, O> {
     fn __mu2_dup(&self) -> Option<UnDup<X, O>>;
 }
 impl<X: Copy, O: PartialEq> UnDupYes<X, O> for Un<X, O> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_dup(&self) -> Option<UnDup<X, O>> {
         Some(UnDup {
             x: |x| *x,
@@ -205,7 +205,7 @@ pub trait UnDupNo<X, O> {
     fn __mu2_dup(&self) -> Option<UnDup<X, O>>;
 }
 impl<X, O> UnDupNo<X, O> for &Un<X, O> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_dup(&self) -> Option<UnDup<X, O>> {
         None
     }
@@ -216,7 +216,7 @@ pub trait OrdYes<L: ?Sized, R: ?Sized> {
     fn __mu2_ord(&self) -> CmpAlt<L, R>;
 }
 impl<L: ?Sized + PartialOrd<R>, R: ?Sized> OrdYes<L, R> for Cmps<L, R> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_ord(&self) -> CmpAlt<L, R> {
         Some(order::<L, R>)
     }
@@ -225,7 +225,7 @@ pub trait OrdNo<L: ?Sized, R: ?Sized> {
     fn __mu2_ord(&self) -> CmpAlt<L, R>;
 }
 impl<L: ?Sized, R: ?Sized> OrdNo<L, R> for &Cmps<L, R> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_ord(&self) -> CmpAlt<L, R> {
         None
     }
@@ -236,7 +236,7 @@ pub trait EqYes<L: ?Sized, R: ?Sized> {
     fn __mu2_eq(&self) -> CmpAlt<L, R>;
 }
 impl<L: ?Sized + PartialEq<R>, R: ?Sized> EqYes<L, R> for Cmps<L, R> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_eq(&self) -> CmpAlt<L, R> {
         Some(equal::<L, R>)
     }
@@ -245,7 +245,7 @@ pub trait EqNo<L: ?Sized, R: ?Sized> {
     fn __mu2_eq(&self) -> CmpAlt<L, R>;
 }
 impl<L: ?Sized, R: ?Sized> EqNo<L, R> for &Cmps<L, R> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_eq(&self) -> CmpAlt<L, R> {
         None
     }
@@ -275,7 +275,7 @@ pub trait PlaceSized<L> {
     fn __mu2_read(&self) -> Operand<L>;
 }
 impl<L> PlaceSized<L> for Place<L> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_read(&self) -> Operand<L> {
         let p = self.0;
         if p.is_aligned() && (std::mem::needs_drop::<L>() || std::mem::size_of::<L>() > 16) {
@@ -291,7 +291,7 @@ pub trait PlaceUnsized<L: ?Sized> {
     fn __mu2_read(&self) -> UnsizedOperand<L>;
 }
 impl<L: ?Sized> PlaceUnsized<L> for &Place<L> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_read(&self) -> UnsizedOperand<L> {
         UnsizedOperand(self.0)
     }
@@ -299,7 +299,7 @@ impl<L: ?Sized> PlaceUnsized<L> for &Place<L> {
 
 impl<L> std::ops::Deref for Operand<L> {
     type Target = L;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deref(&self) -> &L {
         match self {
             Operand::Value(v) => v,
@@ -313,7 +313,7 @@ impl<L> std::ops::Deref for Operand<L> {
 }
 impl<L: ?Sized> std::ops::Deref for UnsizedOperand<L> {
     type Target = L;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deref(&self) -> &L {
         // SAFETY: as for `Operand::At`; an unsized place is aligned (a
         // packed struct cannot end in one).
@@ -336,7 +336,7 @@ pub trait DefaultYes<T> {
     fn __mu2_default(&self) -> Option<fn() -> T>;
 }
 impl<T: Default> DefaultYes<T> for Ret<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_default(&self) -> Option<fn() -> T> {
         Some(T::default)
     }
@@ -345,7 +345,7 @@ pub trait DefaultNo<T> {
     fn __mu2_default(&self) -> Option<fn() -> T>;
 }
 impl<T> DefaultNo<T> for &Ret<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_default(&self) -> Option<fn() -> T> {
         None
     }

@@ -18,40 +18,40 @@ pub use crate::switch::{Fuel, Here, here};
 
 impl Here {
     /// Branch coverage is on.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn probing(self) -> bool {
         self.mode & PROBE != 0
     }
 
     /// Execution and infection are recorded too.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn infecting(self) -> bool {
         self.mode & INFECT != 0
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn executed(self, m: u32, count: u32) {
         probe::executed(self.mutant_base + m, count)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn infected(self, m: u32) {
         probe::infected(self.mutant_base + m)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unviable(self, m: u32) {
         probe::unviable(self.mutant_base + m)
     }
 
     /// The `count` mutants from `m` are all infected in this run already,
     /// so evaluating their alternatives again would record nothing new.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn settled(self, m: u32, count: u32) -> bool {
         probe::settled(self.mutant_base + m, count)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn hit(self, b: u32) {
         probe::hit(self.branch_base + b)
     }
@@ -70,7 +70,7 @@ fn unviable(h: Here, mutant: u32) -> ! {
 /// `None` if it panicked. Only probe runs evaluate alternatives, and they
 /// are quiet (`probe::record_with` installs the hook and sets the switch
 /// quiet before the run), so this is a bare `catch_unwind`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn evaluate<R>(f: impl FnOnce() -> R) -> Option<R> {
     debug_assert!(
         switch::quiet(),
@@ -85,7 +85,7 @@ fn evaluate<R>(f: impl FnOnce() -> R) -> Option<R> {
 /// (`if ::mu2::__rt::idle() { original } else { rewritten }`), which is
 /// what keeps plain calls at the speed of unannotated code (see
 /// docs/benchmarks.md).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn idle() -> bool {
     switch::mode() == 0
 }
@@ -110,7 +110,7 @@ pub fn outlined<R>(body: impl FnOnce() -> R) -> R {
 }
 
 /// `l op r` for an arithmetic or bitwise operator.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn bin<L, R, O, const N: usize>(
     h: Here,
     m: u32,
@@ -162,7 +162,7 @@ pub fn bin<L, R, O, const N: usize>(
 
 /// Whether an alternative's result differs from the original's; `None`
 /// for a panic, which only another panic matches.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn differ<O>(alt: Option<&O>, orig: Option<&O>, eq: fn(&O, &O) -> bool) -> bool {
     match (alt, orig) {
         (Some(a), Some(o)) => !eq(a, o),
@@ -183,7 +183,7 @@ fn differ<O>(alt: Option<&O>, orig: Option<&O>, eq: fn(&O, &O) -> bool) -> bool 
 /// contain `unsafe` blocks (crates with `#![forbid(unsafe_code)]` must still
 /// build). It is hidden (`__rt`) and not an API.
 #[allow(clippy::not_unsafe_ptr_arg_deref)]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn assign<L, R, const N: usize>(
     h: Here,
     m: u32,
@@ -210,7 +210,7 @@ pub fn assign<L, R, const N: usize>(
 ///
 /// `p` must be valid for reads and writes, and not be used by anything
 /// else while the reference lives.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn place_mut<'a, L>(p: *mut L, moved: &'a mut Option<WriteBack<L>>) -> &'a mut L {
     if p.is_aligned() {
         // SAFETY: aligned, and valid and unaliased per the contract.
@@ -234,7 +234,7 @@ impl<L> Drop for WriteBack<L> {
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn assign_to<L, R, const N: usize>(
     h: Here,
     m: u32,
@@ -288,7 +288,7 @@ fn assign_to<L, R, const N: usize>(
 }
 
 /// `-x` or `!x`, whose one alternative is `x`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn un<X, O>(
     h: Here,
     m: u32,
@@ -340,7 +340,7 @@ pub enum Cmp {
     Ne,
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
     match op {
         Cmp::Lt => l < r,
@@ -352,7 +352,7 @@ pub(crate) fn order<L: ?Sized + PartialOrd<R>, R: ?Sized>(op: Cmp, l: &L, r: &R)
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn equal<L: ?Sized + PartialEq<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) -> bool {
     match op {
         Cmp::Ne => l != r,
@@ -360,7 +360,7 @@ pub(crate) fn equal<L: ?Sized + PartialEq<R>, R: ?Sized>(op: Cmp, l: &L, r: &R) 
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compare<L: ?Sized, R: ?Sized>(
     h: Here,
     m: u32,
@@ -410,7 +410,7 @@ fn compare<L: ?Sized, R: ?Sized>(
 }
 
 /// `l < r`, `l <= r`, `l > r` or `l >= r`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 ///
 /// `eval` yields the evaluator of the alternatives (`kind::OrdYes`). It is
 /// picked by the types rather than required by a bound here, so that a
@@ -430,7 +430,7 @@ pub fn ord<L: ?Sized, R: ?Sized>(
 }
 
 /// `l == r` or `l != r`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 /// `eval` as for [`ord`], from `kind::EqYes`.
 pub fn eq<L: ?Sized, R: ?Sized>(
     h: Here,
@@ -449,7 +449,7 @@ pub fn eq<L: ?Sized, R: ?Sized>(
 /// right side is not needed, `None` when it must be evaluated (then the
 /// generated code passes it through [`logic_rhs`]). Branch `b`: short-circuit;
 /// `b + 1`: right side evaluated.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn logic(h: Here, m: u32, b: u32, and: bool, lhs: bool) -> Option<bool> {
     let flipped = h.choice(m, 1).is_some();
     let and = and != flipped;
@@ -469,7 +469,7 @@ pub fn logic(h: Here, m: u32, b: u32, and: bool, lhs: bool) -> Option<bool> {
 }
 
 /// The right side of a logical operator whose left side did not decide it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn logic_rhs(h: Here, m: u32, and: bool, rhs: bool) -> bool {
     if h.infecting() && h.choice(m, 1).is_none() {
         // Original `a && b` with `a` true is `b`; the mutant `a || b` is `true`.
@@ -483,7 +483,7 @@ pub fn logic_rhs(h: Here, m: u32, and: bool, rhs: bool) -> bool {
 
 /// An `if` or `while` condition, whose alternatives are `true` and `false`.
 /// Branch `b`: taken; `b + 1`: not taken.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn cond(h: Here, m: u32, b: u32, c: bool) -> bool {
     if let Some(k) = h.choice(m, 2) {
         return k == 0;
@@ -500,7 +500,7 @@ pub fn cond(h: Here, m: u32, b: u32, c: bool) -> bool {
 }
 
 /// An `if` / `while` condition with coverage only (remove-conditionals off).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn branch(h: Here, b: u32, c: bool) -> bool {
     if h.probing() {
         h.hit(b + !c as u32)
@@ -510,7 +510,7 @@ pub fn branch(h: Here, b: u32, c: bool) -> bool {
 
 /// Whether to make a call statement (`v.push(x);`) whose alternative is to
 /// remove it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn keep(h: Here, m: u32) -> bool {
     if h.choice(m, 1).is_some() {
         return false;
@@ -523,7 +523,7 @@ pub fn keep(h: Here, m: u32) -> bool {
 }
 
 /// At function entry: which of the `n` return-value alternatives is active.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn ret(h: Here, m: u32, n: u32) -> Option<u32> {
     if let Some(k) = h.choice(m, n) {
         return Some(k);
@@ -538,7 +538,7 @@ pub fn ret(h: Here, m: u32, n: u32) -> Option<u32> {
 }
 
 /// The value of a return-value alternative that needs a trait (`Default`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn made<T>(h: Here, mutant: u32, make: Option<fn() -> T>) -> T {
     match make {
         Some(make) => make(),
@@ -547,7 +547,7 @@ pub fn made<T>(h: Here, mutant: u32, make: Option<fn() -> T>) -> T {
 }
 
 /// A branch probe: a match arm, an `if let` branch.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn hit(h: Here, b: u32) {
     if h.probing() {
         h.hit(b)
@@ -556,7 +556,7 @@ pub fn hit(h: Here, b: u32) {
 
 /// A loop body: a branch probe and one step of the budget, counted in the
 /// enclosing body's local `fuel`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn tick(h: Here, b: u32, fuel: &mut Fuel) {
     if h.mode & PROBE != 0 {
         h.hit(b)
@@ -568,7 +568,7 @@ pub fn tick(h: Here, b: u32, fuel: &mut Fuel) {
 /// is. A closure's mutant can make the iterator that calls it endless
 /// (`(1..).find(|k| k * k >= n)` with `/` for `*`), and the loop is then in
 /// code without ticks of its own.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn step() {
     if switch::mode() & BUDGET != 0 {
         switch::tick()
@@ -579,7 +579,7 @@ pub fn step() {
 pub struct Depth(bool);
 
 impl Drop for Depth {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn drop(&mut self) {
         if self.0 {
             switch::leave()
@@ -588,7 +588,7 @@ impl Drop for Depth {
 }
 
 /// At function entry: counts the call against the budget.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn enter() -> Depth {
     Depth(switch::mode() & BUDGET != 0 && switch::enter())
 }
@@ -597,7 +597,7 @@ pub fn enter() -> Depth {
 pub struct Q<T>(pub T);
 
 impl<T, E> Q<Result<T, E>> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn __mu2_q(self, h: Here, b: u32) -> Result<T, E> {
         if h.probing() {
             h.hit(b + self.0.is_err() as u32)
@@ -607,7 +607,7 @@ impl<T, E> Q<Result<T, E>> {
 }
 
 impl<T> Q<Option<T>> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn __mu2_q(self, h: Here, b: u32) -> Option<T> {
         if h.probing() {
             h.hit(b + self.0.is_none() as u32)
@@ -622,7 +622,7 @@ pub trait QOther<T> {
 }
 
 impl<T> QOther<T> for Q<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_q(self, h: Here, b: u32) -> T {
         hit(h, b);
         self.0

@@ -223,7 +223,9 @@ pub fn here(unit: &'static Unit) -> Here {
         (unit.mutant_base(), unit.branch_base())
     };
     let mut k = active.wrapping_sub(mutant_base);
-    if mode & ACTIVE == 0 || k >= unit.mutant_count() {
+    // While the thread unwinds, destructors (and what they call) run their
+    // originals: a mutant that panics there again would abort the process.
+    if mode & ACTIVE == 0 || k >= unit.mutant_count() || std::thread::panicking() {
         mode &= !ACTIVE;
         k = u32::MAX;
     }
@@ -390,10 +392,15 @@ impl Drop for Fuel {
     }
 }
 
+/// Stops the run, unless the thread is unwinding already (from a timeout,
+/// say): then the budget is not checked, since a panic out of a destructor
+/// that runs during unwinding would abort the process.
 #[cold]
 #[inline(never)]
-fn timeout(what: &'static str) -> ! {
-    crate::outcome::stop(Stop::Timeout(what))
+fn timeout(what: &'static str) {
+    if !std::thread::panicking() {
+        crate::outcome::stop(Stop::Timeout(what))
+    }
 }
 
 /// An address in the current stack frame: a cheap stand-in for the stack

@@ -93,6 +93,11 @@ fn try_expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
                     "#[mu2::mutate] does not mutate an `unsafe fn`: a mutant could break its safety invariants",
                 ));
             }
+            if !rewrite::unwinds(&f.sig) {
+                // A mutant's panic or timeout cannot unwind out of it (the
+                // process would abort): left as written.
+                return Ok(quote!(#item));
+            }
             (f.sig.ident.to_string(), f.sig.ident.span())
         }
         Item::Impl(i) => ("impl".to_string(), i.impl_token.span),

@@ -255,6 +255,13 @@ impl Rewriter {
             // Counts the call against the depth budget; not for async fns,
             // whose frames outlive the call.
             prologue.push(quote!(let __mu2_depth = ::mu2::__rt::enter();));
+        } else {
+            // An async fn's body runs when polled: checks the depth and the
+            // stack there and then. A future that awaits itself
+            // (`Box::pin(f(n - 1)).await`) nests polls without any other
+            // annotated call, and a mutant that makes that endless would
+            // overflow the stack, which aborts.
+            prologue.push(quote!(::core::mem::drop(::mu2::__rt::enter());));
         }
         let entry = self.entry();
         prologue.push(quote!(let __mu2 = #entry;));
@@ -532,7 +539,9 @@ impl Rewriter {
                 }
             }
             let original = match stmt {
-                Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_)) => {
+                Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_))
+                    if !synchronizes(call) =>
+                {
                     Some(Original::of(call))
                 }
                 _ => None,
@@ -1218,9 +1227,25 @@ fn unparen(e: &Expr) -> &Expr {
 
 /// A place reached from a variable or through a dereference by fields and
 /// indexing: `&raw mut` can take its address (it is not in a temporary).
+///
+/// A path counts only when it names a local variable (or `self`): one
+/// segment, not in upper case. A `const` (`LIMITS.max`, `PRIMES[i]`,
+/// `Self::ZERO.x`) is a value, and a field of it is a field of a temporary,
+/// whose address `&raw` cannot take; syntax cannot tell a `const` from a
+/// `static`, but a `static` is borrowed by `&` as well.
 fn rooted_place(e: &Expr) -> bool {
     match e {
-        Expr::Path(_) => true,
+        Expr::Path(p) => {
+            p.qself.is_none()
+                && p.path.leading_colon.is_none()
+                && p.path.segments.len() == 1
+                && p.path.segments[0].arguments.is_none()
+                && p.path.segments[0]
+                    .ident
+                    .to_string()
+                    .chars()
+                    .any(|c| c.is_lowercase())
+        }
         Expr::Unary(u) => matches!(u.op, UnOp::Deref(_)),
         Expr::Field(f) => rooted_place(&f.base),
         Expr::Index(i) => rooted_place(&i.expr),
@@ -1286,9 +1311,47 @@ fn deduces_closure_types(func: &Expr) -> bool {
     }
 }
 
-/// Const and unsafe functions are not mutated.
+/// Whether a call statement releases or signals something another party
+/// may be waiting for: `drop(guard)`, `drop(sender)`, `tx.send(x).unwrap()`,
+/// `cvar.notify_one()`. Removed, it could block the thread for good (a
+/// `Mutex` locked again, a receiver that never sees the channel close),
+/// which no budget can stop: such calls are not `void_calls` sites.
+fn synchronizes(e: &Expr) -> bool {
+    match e {
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "drop"),
+            _ => false,
+        },
+        Expr::MethodCall(m) => {
+            matches!(
+                m.method.to_string().as_str(),
+                "send" | "try_send" | "notify_one" | "notify_all" | "unlock"
+            ) || synchronizes(&m.receiver)
+        }
+        Expr::Try(t) => synchronizes(&t.expr),
+        Expr::Await(a) => synchronizes(&a.base),
+        Expr::Paren(p) => synchronizes(&p.expr),
+        _ => false,
+    }
+}
+
+/// Const and unsafe functions are not mutated, nor functions whose ABI
+/// cannot unwind (`extern "C" fn`): a mutant's panic or timeout there would
+/// abort the process.
 fn mutable_sig(sig: &Signature) -> bool {
-    sig.constness.is_none() && sig.unsafety.is_none()
+    sig.constness.is_none() && sig.unsafety.is_none() && unwinds(sig)
+}
+
+/// Whether a panic can unwind out of a function with this signature's ABI:
+/// the Rust ABI, or an `extern "..-unwind"` one.
+pub fn unwinds(sig: &Signature) -> bool {
+    match &sig.abi {
+        None => true,
+        Some(abi) => abi.name.as_ref().is_some_and(|name| {
+            let name = name.value();
+            name == "Rust" || name.ends_with("-unwind")
+        }),
+    }
 }
 
 fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
@@ -1481,4 +1544,57 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
 /// Whether `attrs` has `#[name]` (or `#[name(..)]`, `#[name = ..]`).
 fn has_attr(attrs: &[Attribute], name: &str) -> bool {
     attrs.iter().any(|a| a.path().is_ident(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{rooted_place, synchronizes, unwinds};
+
+    fn expr(src: &str) -> syn::Expr {
+        syn::parse_str(src).expect("an expression")
+    }
+
+    #[test]
+    fn places_rooted_in_locals_only() {
+        for e in [
+            "x", "self.a", "p.value", "v[i].0", "(*b).x", "*r", "r#type.n",
+        ] {
+            assert!(rooted_place(&expr(e)), "{e}");
+        }
+        // Consts are values: a field of one is a field of a temporary.
+        for e in [
+            "LIMITS.max",
+            "PRIMES[i]",
+            "Self::ZERO.x",
+            "m::C.v[0]",
+            "make().n",
+        ] {
+            assert!(!rooted_place(&expr(e)), "{e}");
+        }
+    }
+
+    #[test]
+    fn abis_that_unwind() {
+        let sig = |src: &str| syn::parse_str::<syn::ItemFn>(src).expect("a fn").sig;
+        assert!(unwinds(&sig("fn f() {}")));
+        assert!(unwinds(&sig("extern \"Rust\" fn f() {}")));
+        assert!(unwinds(&sig("extern \"C-unwind\" fn f() {}")));
+        assert!(!unwinds(&sig("extern \"C\" fn f() {}")));
+        assert!(!unwinds(&sig("extern fn f() {}")));
+    }
+
+    #[test]
+    fn calls_that_release_or_signal() {
+        for e in [
+            "drop(g)",
+            "std::mem::drop(tx)",
+            "tx.send(1).unwrap()",
+            "cvar.notify_all()",
+        ] {
+            assert!(synchronizes(&expr(e)), "{e}");
+        }
+        for e in ["v.push(1)", "log(x)", "h.join().unwrap()", "dropped(x)"] {
+            assert!(!synchronizes(&expr(e)), "{e}");
+        }
+    }
 }
