@@ -861,12 +861,14 @@ fn seed_meta(path: &Path) -> Meta {
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
     let bytes = fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
-    serde_json::from_slice(&bytes).map_err(|e| format!("not valid mu2 metadata: {e}"))
+    crate::json::from_slice(&bytes).map_err(|e| format!("not valid mu2 metadata: {e}"))
 }
 
 fn to_json<T: Serialize>(value: &T) -> Vec<u8> {
     // Plain structs of strings and numbers: serializing cannot fail.
-    let mut json = serde_json::to_vec_pretty(value).expect("metadata serializes to JSON");
+    let mut json = crate::json::to_string_pretty(value)
+        .expect("metadata serializes to JSON")
+        .into_bytes();
     json.push(b'\n');
     json
 }

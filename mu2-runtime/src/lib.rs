@@ -25,6 +25,7 @@ pub mod engine;
 pub mod guidance;
 mod havoc;
 pub mod input;
+mod json;
 pub mod kind;
 pub mod list;
 pub mod oracle;

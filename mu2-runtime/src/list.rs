@@ -58,7 +58,7 @@ pub fn listing() -> String {
             replacement: m.replacement,
         })
         .collect();
-    serde_json::to_string(&Listing { drivers, mutants }).expect("plain data serializes")
+    crate::json::to_string(&Listing { drivers, mutants }).expect("plain data serializes")
 }
 
 // Safety: runs before main; it only reads an environment variable, writes to

@@ -126,7 +126,7 @@ impl Report {
 
     /// Writes the report as pretty JSON, atomically (temp file, then rename).
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
+        let text = crate::json::to_string_pretty(self).map_err(std::io::Error::other)?;
         let tmp = path.with_extension("json.tmp");
         std::fs::write(&tmp, text + "\n")?;
         std::fs::rename(&tmp, path)
@@ -135,7 +135,7 @@ impl Report {
     /// Reads a report written by [`write`](Report::write).
     pub fn read(path: &Path) -> std::io::Result<Report> {
         let text = std::fs::read_to_string(path)?;
-        serde_json::from_str(&text).map_err(|e| {
+        crate::json::from_str(&text).map_err(|e| {
             std::io::Error::new(
                 std::io::ErrorKind::InvalidData,
                 format!("{}: not a mu2 report: {e}", path.display()),

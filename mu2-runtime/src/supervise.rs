@@ -216,7 +216,7 @@ pub struct Crash {
 pub fn crashes(root: &Path) -> Vec<Crash> {
     std::fs::read_to_string(root.join("crashed.json"))
         .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
+        .and_then(|t| crate::json::from_str(&t).ok())
         .unwrap_or_default()
 }
 
@@ -231,7 +231,7 @@ fn record(root: &Path, new: &[Crash]) -> std::io::Result<()> {
     let tmp = root.join(".crashed.json.tmp");
     std::fs::write(
         &tmp,
-        serde_json::to_string_pretty(&all).map_err(std::io::Error::other)? + "\n",
+        crate::json::to_string_pretty(&all).map_err(std::io::Error::other)? + "\n",
     )?;
     std::fs::rename(tmp, path)
 }
