@@ -32,6 +32,7 @@ pub fn groups() -> Vec<crate::Group> {
         parsing::GROUP,
         deep::GROUP,
         panic_messages::GROUP,
+        unsafe_loops::GROUP,
     ]
 }
 
@@ -2330,5 +2331,31 @@ group! {
     |m| {
         let caught = std::panic::catch_unwind(|| m::withdraw(5, 10)).is_err();
         show![m::withdraw(10, 4), caught, m::Money(1234).to_string()]
+    }
+}
+
+// A loop inside an `unsafe` block gets no mutants, but a mutant elsewhere
+// (`n * 2` -> `n / 2` below) can make it endless: it must still count
+// against the step budget and end in a timeout.
+group! {
+    unsafe_loops {
+        pub fn target(n: u32) -> u32 {
+            n * 2
+        }
+
+        pub fn walk(n: u32) -> u32 {
+            let end = target(n);
+            let mut i = 0u32;
+            let p = &mut i as *mut u32;
+            unsafe {
+                while *p != end {
+                    *p = (*p).wrapping_add(2);
+                }
+                *p
+            }
+        }
+    }
+    |m| {
+        show![m::walk(3), m::walk(0)]
     }
 }

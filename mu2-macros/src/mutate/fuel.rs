@@ -23,6 +23,17 @@ pub fn fueled(mut block: Block) -> (Block, usize) {
     (block, f.loops)
 }
 
+/// Adds a step of the enclosing body's `__mu2_fuel` to every loop in
+/// `block`, in place; returns how many loops it found (closures and `async`
+/// blocks inside get counters of their own). For code that is not
+/// otherwise instrumented, such as `unsafe` blocks: a mutant elsewhere can
+/// still make their loops endless.
+pub fn fuel_in_place(block: &mut Block) -> usize {
+    let mut f = Fueler { loops: 0 };
+    f.visit_block_mut(block);
+    f.loops
+}
+
 /// The local that counts a body's loop iterations, for the bodies (function,
 /// closure, `async` block) that have loops of their own.
 pub fn declare(loops: usize) -> Option<TokenStream> {

@@ -597,7 +597,15 @@ impl Rewriter {
     fn expr(&mut self, e: &mut Expr) {
         match e {
             // Not mutated: macro bodies, const and unsafe blocks.
-            Expr::Macro(_) | Expr::Const(_) | Expr::Unsafe(_) | Expr::Verbatim(_) => return,
+            Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => return,
+            Expr::Unsafe(u) => {
+                // No sites or probes, but its loops still count against
+                // the budget, as they do in the `elsewhere` copy.
+                if self.framed {
+                    self.loops += fuel::fuel_in_place(&mut u.block);
+                }
+                return;
+            }
             Expr::Repeat(r) => {
                 // `[x; N]`: N is a const context.
                 self.expr(&mut r.expr);
