@@ -175,7 +175,7 @@ impl Budget {
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn mode() -> u32 {
     STATE.with(|s| s.mode.get())
 }
@@ -214,7 +214,7 @@ pub struct Here {
 }
 
 /// The switch for a call of a function in `unit`; see [`Here`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn here(unit: &'static Unit) -> Here {
     let (mut mode, active) = STATE.with(|s| (s.mode.get(), s.active.get()));
     let (mutant_base, branch_base) = if mode == 0 {
@@ -241,7 +241,7 @@ impl Here {
     /// The alternative of the site whose `count` mutants start at the
     /// unit-local index `first` that is active, if any. This is where a
     /// mutant is switched on.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn choice(self, first: u32, count: u32) -> Option<u32> {
         let k = self.k.wrapping_sub(first);
         (k < count).then_some(k)
@@ -252,7 +252,7 @@ impl Here {
     /// any) is not among the function's `count` mutants from `first`.
     /// Generated code asks at entry, in optimized builds; see
     /// docs/benchmarks.md.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn elsewhere(self, first: u32, count: u32) -> bool {
         self.mode & PROBE == 0 && self.choice(first, count).is_none()
     }
@@ -274,7 +274,7 @@ pub fn active_mutant() -> Option<MutantId> {
 }
 
 /// Counts one step (a loop back-edge or an annotated call) against the budget.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn tick() {
     STATE.with(|s| {
         let steps = s.steps.get() + 1;
@@ -340,7 +340,7 @@ impl Fuel {
     pub const CHUNK: u32 = 1024;
 
     /// A counter for one call.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::new_without_default)]
     pub fn new() -> Fuel {
         let chunk = chunk();
@@ -348,7 +348,7 @@ impl Fuel {
     }
 
     /// One step: a loop back-edge.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn tick(&mut self) {
         self.left -= 1;
         if self.left == 0 {
@@ -363,7 +363,7 @@ impl Fuel {
 
 /// Steps to count locally before the next hand-over: at most what is left
 /// of the budget, so that a small limit is kept exactly; at least one.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn chunk() -> u32 {
     STATE.with(|s| {
         let left = s.step_limit.get().saturating_sub(s.steps.get());
@@ -382,7 +382,7 @@ fn refill(used: u32) -> u32 {
 }
 
 impl Drop for Fuel {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn drop(&mut self) {
         let used = self.chunk - self.left;
         if used != 0 {
@@ -405,14 +405,14 @@ fn timeout(what: &'static str) {
 
 /// An address in the current stack frame: a cheap stand-in for the stack
 /// pointer.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn stack_pointer() -> usize {
     let marker = 0u8;
     std::hint::black_box(&marker) as *const u8 as usize
 }
 
 /// Entering an annotated function: checks the depth and stack budgets.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn enter() -> bool {
     let sp = stack_pointer();
     STATE.with(|s| {
@@ -428,7 +428,7 @@ pub(crate) fn enter() -> bool {
     true
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn leave() {
     STATE.with(|s| s.depth.set(s.depth.get().saturating_sub(1)))
 }
