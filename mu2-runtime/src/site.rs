@@ -116,6 +116,29 @@ pub fn outlined<R>(body: impl FnOnce() -> R) -> R {
     body()
 }
 
+/// `std::process::exit(code)` in annotated code, as rewritten by the macro.
+/// With nothing switched on it exits, as written. In a run (a mutant, the
+/// probes, a budget) it panics instead: a mutant or an input that reaches
+/// `exit` (a condition forced `true` in front of it, say) then fails that
+/// run, and the fuzzer, the scorer or the user's test harness goes on,
+/// instead of the whole process ending with it.
+///
+/// ```no_run
+/// // What `std::process::exit(3)` becomes inside `#[mu2::mutate]` code:
+/// mu2_runtime::__rt::exit(3);
+/// ```
+#[cold]
+#[inline(never)]
+pub fn exit(code: i32) -> ! {
+    if switch::mode() == 0 {
+        std::process::exit(code)
+    }
+    panic!(
+        "mu2: `process::exit({code})` reached in a run with a mutant, probes or a budget on; \
+         the run stops here instead of the process"
+    )
+}
+
 /// `l op r` for an arithmetic or bitwise operator.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn bin<L, R, O, const N: usize>(

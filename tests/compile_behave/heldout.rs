@@ -33,6 +33,7 @@ pub fn groups() -> Vec<crate::Group> {
         deep::GROUP,
         panic_messages::GROUP,
         unsafe_loops::GROUP,
+        exits::GROUP,
     ]
 }
 
@@ -2357,5 +2358,31 @@ group! {
     }
     |m| {
         show![m::walk(3), m::walk(0)]
+    }
+}
+
+// `process::exit` behind a condition: a mutant that forces the condition
+// (or changes what it tests) must fail its run, not end the test process.
+group! {
+    exits {
+        pub fn checked(n: i64) -> i64 {
+            if n > 1_000_000 {
+                eprintln!("too large: {n}");
+                std::process::exit(3);
+            }
+            n * 2
+        }
+
+        pub fn parse_or_exit(s: &str) -> i64 {
+            let v: i64 = match s.parse() {
+                Ok(v) => v,
+                Err(_) => std::process::exit(4),
+            };
+            let w = if v >= 0 { v } else { std::process::exit(5) };
+            w + 1
+        }
+    }
+    |m| {
+        show![m::checked(21), m::parse_or_exit("41")]
     }
 }

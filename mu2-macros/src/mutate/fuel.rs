@@ -80,6 +80,12 @@ impl VisitMut for Fueler {
                 self.loop_body(&mut w.body);
             }
             Expr::Loop(l) => self.loop_body(&mut l.body),
+            _ if super::rewrite::exit_code(e).is_some() => {
+                // The copy for a mutant elsewhere runs in a run too.
+                let mut code = super::rewrite::exit_code(e).cloned().expect("checked");
+                self.visit_expr_mut(&mut code);
+                *e = Expr::Verbatim(quote!(::mu2::__rt::exit(#code)));
+            }
             Expr::Closure(c) => {
                 // Into the closure's own block: braces around it would be
                 // "unnecessary" to the `unused_braces` lint.

@@ -595,6 +595,13 @@ impl Rewriter {
     // ----- expressions ---------------------------------------------------
 
     fn expr(&mut self, e: &mut Expr) {
+        if let Some(code) = exit_code(e) {
+            // In a run, `exit` must not end the process (see `__rt::exit`).
+            let mut code = code.clone();
+            self.expr(&mut code);
+            *e = Expr::Verbatim(quote!(::mu2::__rt::exit(#code)));
+            return;
+        }
         match e {
             // Not mutated: macro bodies, const and unsafe blocks.
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => return,
@@ -1547,6 +1554,24 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
     let mut check = Check(true);
     syn::visit::Visit::visit_block(&mut check, block);
     check.0
+}
+
+/// The argument of a `process::exit(code)` call (`std::process::exit`,
+/// `process::exit`, `::std::process::exit`).
+pub(crate) fn exit_code(e: &Expr) -> Option<&Expr> {
+    let Expr::Call(call) = e else { return None };
+    let Expr::Path(p) = &*call.func else {
+        return None;
+    };
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let is_exit = names.ends_with(&["process".to_string(), "exit".to_string()])
+        && (names.len() == 2 || names[..names.len() - 2] == ["std".to_string()]);
+    (is_exit && p.qself.is_none() && call.args.len() == 1).then(|| &call.args[0])
 }
 
 /// Whether `attrs` has `#[name]` (or `#[name(..)]`, `#[name = ..]`).
