@@ -25,6 +25,7 @@ pub fn groups() -> Vec<crate::Group> {
         consts::GROUP,
         vm::GROUP,
         expr_tree::GROUP,
+        param_drops::GROUP,
     ]
 }
 
@@ -1794,5 +1795,86 @@ strict_group! {
             s.clone().simplify().to_string(),
             format!("{:?}", (e.depth(), s.depth(), vars)),
         ]
+    }
+}
+
+strict_group! {
+    param_drops {
+        thread_local! {
+            static LOG: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+        }
+
+        pub struct Loud(pub String);
+
+        impl Drop for Loud {
+            fn drop(&mut self) {
+                LOG.with(|l| l.borrow_mut().push(self.0.clone()));
+            }
+        }
+
+        pub fn loud(s: &str) -> Loud {
+            Loud(s.to_string())
+        }
+
+        pub fn take_log() -> Vec<String> {
+            LOG.with(|l| std::mem::take(&mut *l.borrow_mut()))
+        }
+
+        pub struct Pair {
+            pub x: Loud,
+            pub y: Loud,
+        }
+
+        /// Parameters drop after the body's locals, last declared first,
+        /// whichever of them the body uses and in whatever order.
+        pub fn three(a: Loud, b: Loud, c: Loud) -> usize {
+            let _local = loud("local");
+            a.0.len() + b.0.len() + c.0.len() * 2
+        }
+
+        pub fn unused(a: Loud, _b: Loud) -> usize {
+            a.0.len()
+        }
+
+        pub fn patterns((a, b): (Loud, Loud), Pair { x, y }: Pair, c: Loud) -> usize {
+            a.0.len() + x.0.len() + c.0.len() + b.0.len() + y.0.len()
+        }
+
+        /// Only a field of `p` is used: the whole of `p` still drops last.
+        pub fn field_only(p: Pair, q: Loud) -> usize {
+            q.0.len() + p.x.0.len()
+        }
+
+        impl Pair {
+            pub fn consume(self, other: Loud) -> usize {
+                other.0.len() + self.y.0.len()
+            }
+
+            pub fn into_parts(self, n: usize) -> (Loud, Loud) {
+                if n > 1 { (self.y, self.x) } else { (self.x, self.y) }
+            }
+        }
+    }
+    |m| {
+        let mut out = Vec::new();
+        let n = m::three(m::loud("a"), m::loud("b"), m::loud("c"));
+        out.push(format!("{n} {:?}", m::take_log()));
+        let n = m::unused(m::loud("a"), m::loud("b"));
+        out.push(format!("{n} {:?}", m::take_log()));
+        let n = m::patterns(
+            (m::loud("a"), m::loud("b")),
+            m::Pair { x: m::loud("x"), y: m::loud("y") },
+            m::loud("c"),
+        );
+        out.push(format!("{n} {:?}", m::take_log()));
+        let n = m::field_only(m::Pair { x: m::loud("x"), y: m::loud("y") }, m::loud("q"));
+        out.push(format!("{n} {:?}", m::take_log()));
+        let n = m::Pair { x: m::loud("x"), y: m::loud("y") }.consume(m::loud("o"));
+        out.push(format!("{n} {:?}", m::take_log()));
+        let (p, q) = m::Pair { x: m::loud("x"), y: m::loud("y") }.into_parts(2);
+        out.push(format!("{} {} {:?}", p.0, q.0, m::take_log()));
+        drop((p, q));
+        out.push(format!("{:?}", m::take_log()));
+        out
     }
 }

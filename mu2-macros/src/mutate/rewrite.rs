@@ -296,7 +296,20 @@ impl Rewriter {
             // inline. Not for `async fn` (a closure cannot `.await`) nor
             // `#[track_caller]` (the closure would be the caller).
             if sig.asyncness.is_none() && !has_attr(attrs, "track_caller") {
-                let rest = std::mem::take(&mut block.stmts);
+                let mut rest = std::mem::take(&mut block.stmts);
+                // The closure takes every parameter whole, last declared
+                // first: its captures drop in that order when it returns,
+                // after the body's locals, as the function's own parameters
+                // would. (Left to capture analysis, it would take them in
+                // the order the body mentions them, only the fields it uses,
+                // and none it does not use.)
+                let params = param_bindings(sig);
+                if !params.is_empty() {
+                    rest.insert(
+                        0,
+                        Stmt::Item(Item::Verbatim(quote!(let _ = (#(&#params,)*);))),
+                    );
+                }
                 let ret = match &sig.output {
                     ReturnType::Type(_, ty) if !is_unit(ty) => quote!(-> #ty),
                     _ => TokenStream::new(),
@@ -1547,6 +1560,38 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
     let mut check = Check(true);
     syn::visit::Visit::visit_block(&mut check, block);
     check.0
+}
+
+/// The variables a function's parameters bind, last declared first:
+/// `self`, and every identifier in each parameter's pattern (not `_`).
+fn param_bindings(sig: &Signature) -> Vec<TokenStream> {
+    fn idents(p: &Pat, out: &mut Vec<TokenStream>) {
+        match p {
+            Pat::Ident(i) => {
+                out.push(i.ident.to_token_stream());
+                if let Some((_, sub)) = &i.subpat {
+                    idents(sub, out);
+                }
+            }
+            Pat::Tuple(t) => t.elems.iter().for_each(|p| idents(p, out)),
+            Pat::TupleStruct(t) => t.elems.iter().for_each(|p| idents(p, out)),
+            Pat::Struct(s) => s.fields.iter().for_each(|f| idents(&f.pat, out)),
+            Pat::Slice(s) => s.elems.iter().for_each(|p| idents(p, out)),
+            Pat::Reference(r) => idents(&r.pat, out),
+            Pat::Paren(p) => idents(&p.pat, out),
+            Pat::Type(t) => idents(&t.pat, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            syn::FnArg::Receiver(r) => out.push(r.self_token.to_token_stream()),
+            syn::FnArg::Typed(t) => idents(&t.pat, &mut out),
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// Whether `attrs` has `#[name]` (or `#[name(..)]`, `#[name = ..]`).
