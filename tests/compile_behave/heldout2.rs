@@ -26,6 +26,13 @@ pub fn groups() -> Vec<crate::Group> {
         vm::GROUP,
         expr_tree::GROUP,
         param_drops::GROUP,
+        syntax2::GROUP,
+        signals::GROUP,
+        crate::Group {
+            meta_module: direct::MODULE,
+            meta: direct::drive,
+            plain: direct::expected,
+        },
     ]
 }
 
@@ -1876,5 +1883,340 @@ strict_group! {
         drop((p, q));
         out.push(format!("{:?}", m::take_log()));
         out
+    }
+}
+
+strict_group! {
+    syntax2 {
+        pub fn fail(msg: &str) -> ! {
+            panic!("failed: {msg}")
+        }
+
+        pub fn forever(n: u8) -> ! {
+            let mut i = n;
+            loop {
+                i = i.wrapping_add(1);
+                if i == n.wrapping_sub(1) {
+                    panic!("wrapped {i}");
+                }
+            }
+        }
+
+        pub fn last_bump(v: &mut Vec<i32>) -> i32 {
+            let n = v.len();
+            v[n - 1] += 1;
+            v[n / 2] *= v[n - 1];
+            v[0] -= v[v.len() - 1] - 2;
+            v.iter().sum()
+        }
+
+        pub fn grid(g: &mut [[u8; 3]; 3]) -> u32 {
+            for r in 0..3 {
+                for c in 1..3 {
+                    g[r][c] += g[r][c - 1];
+                }
+            }
+            g.iter().flatten().map(|&x| x as u32).sum()
+        }
+
+        pub fn chains(a: Option<i32>, b: Option<i32>) -> i32 {
+            if let Some(x) = a
+                && x > 3
+                && let Some(y) = b
+            {
+                x * y
+            } else if let Some(x) = a
+                && x < 0
+            {
+                -x
+            } else {
+                0
+            }
+        }
+
+        pub fn while_chain(v: &[i32]) -> i32 {
+            let mut it = v.iter();
+            let mut s = 0;
+            while let Some(&x) = it.next()
+                && x >= 0
+            {
+                s += x;
+            }
+            s
+        }
+
+        pub fn async_closure(n: i32) -> i32 {
+            let f = async |x: i32| x * 2 + n;
+            crate::block_on(f(3)) + crate::block_on(async { n - 1 })
+        }
+
+        pub fn bitnot(x: u8, b: bool) -> (u8, bool, i32) {
+            (!x, !b, -(x as i32))
+        }
+
+        pub fn nested_move(a: i32) -> i32 {
+            let f = move |x| move |y| a + x * y;
+            let g = f(2);
+            g(5)
+        }
+
+        pub fn struct_lit(x: i32) -> (i32, i32) {
+            #[derive(Clone, Copy)]
+            struct S {
+                a: i32,
+                b: i32,
+            }
+            let base = S { a: x * 2, b: x - 1 };
+            let s = S { a: base.a + 1, ..base };
+            (s.a, s.b)
+        }
+    }
+    |m| {
+        let mut v = vec![1, 2, 3, 4];
+        let mut g = [[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+        vec![
+            format!("{:?}", std::panic::catch_unwind(|| m::fail("x")).is_err()),
+            format!("{:?}", std::panic::catch_unwind(|| m::forever(5)).is_err()),
+            format!("{:?}", (m::last_bump(&mut v), v)),
+            format!("{:?}", (m::grid(&mut g), g)),
+            format!("{:?}", (m::chains(Some(5), Some(2)), m::chains(Some(-4), None), m::chains(Some(2), Some(1)))),
+            format!("{:?}", m::while_chain(&[1, 2, -3, 4])),
+            format!("{:?}", m::async_closure(4)),
+            format!("{:?}", m::bitnot(0b1010, false)),
+            format!("{:?}", m::nested_move(3)),
+            format!("{:?}", m::struct_lit(5)),
+        ]
+    }
+}
+
+/// The attribute on single items: generic functions, impl blocks and
+/// traits with generics, a blanket impl.
+#[deny(warnings)]
+pub mod direct {
+    pub const MODULE: &str = module_path!();
+
+    use std::fmt::Debug;
+    use std::ops::{Add, Mul};
+
+    #[mu2::mutate]
+    pub fn dot<T>(a: &[T], b: &[T]) -> T
+    where
+        T: Copy + Default + Add<Output = T> + Mul<Output = T>,
+    {
+        let mut acc = T::default();
+        for i in 0..a.len().min(b.len()) {
+            acc = acc + a[i] * b[i];
+        }
+        acc
+    }
+
+    #[mu2::mutate]
+    pub fn count_where<T, F: Fn(&T) -> bool>(xs: &[T], pred: F) -> usize {
+        let mut n = 0;
+        for x in xs {
+            if pred(x) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    pub trait Metric<Rhs = Self> {
+        fn dist(&self, other: &Rhs) -> u64;
+        fn near(&self, other: &Rhs, eps: u64) -> bool {
+            self.dist(other) <= eps
+        }
+    }
+
+    #[mu2::mutate]
+    pub trait Scale<T: Copy> {
+        const FACTOR: T;
+        fn raw(&self) -> T;
+        fn scaled(&self) -> T
+        where
+            T: Mul<Output = T>,
+        {
+            self.raw() * Self::FACTOR
+        }
+        fn again(&self) -> Self
+        where
+            Self: Clone + Sized,
+        {
+            self.clone()
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct P(pub i64, pub i64);
+
+    #[mu2::mutate]
+    impl Metric for P {
+        fn dist(&self, o: &P) -> u64 {
+            self.0.abs_diff(o.0) + self.1.abs_diff(o.1)
+        }
+    }
+
+    #[mu2::mutate]
+    impl Metric<i64> for P {
+        fn dist(&self, o: &i64) -> u64 {
+            (self.0 - o).unsigned_abs()
+        }
+    }
+
+    #[mu2::mutate]
+    impl Scale<i64> for P {
+        const FACTOR: i64 = 3;
+        fn raw(&self) -> i64 {
+            self.0 - self.1
+        }
+    }
+
+    pub trait Summary {
+        fn summary(&self) -> String;
+    }
+
+    #[mu2::mutate]
+    impl<T: Debug> Summary for Vec<T> {
+        fn summary(&self) -> String {
+            if self.len() > 2 {
+                format!("{:?}.. ({} more)", self[0], self.len() - 1)
+            } else {
+                format!("{self:?}")
+            }
+        }
+    }
+
+    pub struct Stack<T, const N: usize> {
+        items: [Option<T>; N],
+        len: usize,
+    }
+
+    #[mu2::mutate]
+    impl<T: Copy + Debug, const N: usize> Stack<T, N>
+    where
+        T: PartialOrd,
+    {
+        pub fn new() -> Self {
+            Stack {
+                items: [None; N],
+                len: 0,
+            }
+        }
+
+        pub fn push(&mut self, t: T) -> Result<(), T> {
+            if self.len == N {
+                return Err(t);
+            }
+            self.items[self.len] = Some(t);
+            self.len += 1;
+            Ok(())
+        }
+
+        pub fn max(&self) -> Option<T> {
+            let mut best = None;
+            for x in self.items[..self.len].iter().flatten() {
+                match best {
+                    Some(b) if b >= *x => {}
+                    _ => best = Some(*x),
+                }
+            }
+            best
+        }
+    }
+
+    pub fn drive() -> Vec<String> {
+        use Scale as _;
+        let mut s: Stack<u8, 3> = Stack::new();
+        let pushed: Vec<_> = [4, 9, 2, 7].iter().map(|&x| s.push(x)).collect();
+        vec![
+            format!(
+                "{:?}",
+                (dot(&[1, 2, 3], &[4, 5, 6]), dot(&[1.5], &[2.0, 3.0]))
+            ),
+            format!("{:?}", count_where(&["a", "bb", "ccc"], |s| s.len() > 1)),
+            format!(
+                "{:?}",
+                (
+                    P(1, 2).dist(&P(4, -2)),
+                    P(1, 2).near(&P(1, 3), 1),
+                    P(5, 0).near(&9, 3)
+                )
+            ),
+            format!("{:?}", (P(7, 2).scaled(), P(1, 1).again())),
+            format!("{:?}", (vec![1, 2, 3].summary(), vec!["x"].summary())),
+            format!("{:?}", (pushed, s.max())),
+        ]
+    }
+
+    pub fn expected() -> Vec<String> {
+        vec![
+            "(32, 3.0)",
+            "2",
+            "(7, true, false)",
+            "(15, P(1, 1))",
+            "(\"1.. (2 more)\", \"[\\\"x\\\"]\")",
+            "([Ok(()), Ok(()), Ok(()), Err(7)], Some(9))",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect()
+    }
+}
+
+strict_group! {
+    signals {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+        use std::sync::{Arc, Barrier};
+
+        /// A worker counts until told to stop; the stop is a `store` the
+        /// worker spins on, on a thread no budget reaches.
+        pub fn stop_worker(n: usize) -> usize {
+            let stop = Arc::new(AtomicBool::new(false));
+            let seen = Arc::new(AtomicUsize::new(0));
+            let (s2, c2) = (Arc::clone(&stop), Arc::clone(&seen));
+            let h = std::thread::spawn(move || {
+                while !s2.load(SeqCst) {
+                    std::thread::yield_now();
+                }
+                c2.load(SeqCst)
+            });
+            for i in 0..n {
+                seen.fetch_add(i, SeqCst);
+            }
+            stop.store(true, SeqCst);
+            h.join().unwrap()
+        }
+
+        pub fn meet(n: u32) -> u32 {
+            let barrier = Arc::new(Barrier::new(2));
+            let b2 = Arc::clone(&barrier);
+            let h = std::thread::spawn(move || {
+                b2.wait();
+                n + 1
+            });
+            barrier.wait();
+            h.join().unwrap() * 2
+        }
+
+        pub fn parked(n: u64) -> u64 {
+            let flag = Arc::new(AtomicBool::new(false));
+            let f2 = Arc::clone(&flag);
+            let h = std::thread::spawn(move || {
+                while !f2.load(SeqCst) {
+                    std::thread::park();
+                }
+                n * 3
+            });
+            flag.store(true, SeqCst);
+            h.thread().unpark();
+            h.join().unwrap()
+        }
+    }
+    |m| {
+        vec![
+            format!("{:?}", m::stop_worker(5)),
+            format!("{:?}", m::meet(4)),
+            format!("{:?}", m::parked(7)),
+        ]
     }
 }

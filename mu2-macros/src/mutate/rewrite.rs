@@ -1334,9 +1334,12 @@ fn deduces_closure_types(func: &Expr) -> bool {
 
 /// Whether a call statement releases or signals something another party
 /// may be waiting for: `drop(guard)`, `drop(sender)`, `tx.send(x).unwrap()`,
-/// `cvar.notify_one()`. Removed, it could block the thread for good (a
-/// `Mutex` locked again, a receiver that never sees the channel close),
-/// which no budget can stop: such calls are not `void_calls` sites.
+/// `cvar.notify_one()`, `stop.store(true, SeqCst)`, `barrier.wait()`,
+/// `t.unpark()`, `token.cancel()`, `waker.wake()`. Removed, it could block
+/// the thread for good (a `Mutex` locked again, a receiver that never sees
+/// the channel close, a `join` on a worker that spins or parks until told
+/// to stop, on a thread no budget reaches), which no budget can stop: such
+/// calls are not `void_calls` sites.
 fn synchronizes(e: &Expr) -> bool {
     match e {
         Expr::Call(c) => match &*c.func {
@@ -1346,7 +1349,17 @@ fn synchronizes(e: &Expr) -> bool {
         Expr::MethodCall(m) => {
             matches!(
                 m.method.to_string().as_str(),
-                "send" | "try_send" | "notify_one" | "notify_all" | "unlock"
+                "send"
+                    | "try_send"
+                    | "notify_one"
+                    | "notify_all"
+                    | "unlock"
+                    | "store"
+                    | "wait"
+                    | "unpark"
+                    | "cancel"
+                    | "wake"
+                    | "wake_by_ref"
             ) || synchronizes(&m.receiver)
         }
         Expr::Try(t) => synchronizes(&t.expr),
@@ -1643,6 +1656,11 @@ mod tests {
             "std::mem::drop(tx)",
             "tx.send(1).unwrap()",
             "cvar.notify_all()",
+            "stop.store(true, SeqCst)",
+            "barrier.wait()",
+            "h.thread().unpark()",
+            "token.cancel()",
+            "cx.waker().wake_by_ref()",
         ] {
             assert!(synchronizes(&expr(e)), "{e}");
         }
