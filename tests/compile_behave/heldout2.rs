@@ -28,6 +28,7 @@ pub fn groups() -> Vec<crate::Group> {
         param_drops::GROUP,
         syntax2::GROUP,
         signals::GROUP,
+        odd_items::GROUP,
         crate::Group {
             meta_module: direct::MODULE,
             meta: direct::drive,
@@ -2217,6 +2218,76 @@ strict_group! {
             format!("{:?}", m::stop_worker(5)),
             format!("{:?}", m::meet(4)),
             format!("{:?}", m::parked(7)),
+        ]
+    }
+}
+
+strict_group! {
+    odd_items {
+        pub trait Show {
+            fn label(&self) -> String;
+        }
+
+        pub struct A(pub u8);
+
+        impl Show for A {
+            fn label(&self) -> String {
+                format!("A{}", self.0 + 1)
+            }
+        }
+
+        pub struct Holder {
+            pub inner: A,
+        }
+
+        impl Holder {
+            pub fn as_show(&self) -> &dyn Show {
+                if self.inner.0 > 200 { &BIG } else { &self.inner }
+            }
+        }
+
+        static BIG: A = A(100);
+
+        pub fn größe(n: u32) -> u32 {
+            n * 2 + 1
+        }
+
+        pub fn with_cfg(#[cfg(any())] hidden: u8, shown: u8, #[allow(unused_variables)] spare: u8) -> u8 {
+            shown.saturating_add(1)
+        }
+
+        pub trait Fetch {
+            async fn get(&self, k: u32) -> u32;
+            async fn get_twice(&self, k: u32) -> u32 {
+                let a = self.get(k).await;
+                let b = self.get(k + 1).await;
+                a * 10 + b
+            }
+        }
+
+        pub struct Table;
+
+        impl Fetch for Table {
+            async fn get(&self, k: u32) -> u32 {
+                if k > 5 { k - 5 } else { k + 5 }
+            }
+        }
+
+        pub fn r#match(r#type: i32) -> i32 {
+            r#type - 1
+        }
+    }
+    |m| {
+        use m::Fetch;
+        let h = m::Holder { inner: m::A(3) };
+        let big = m::Holder { inner: m::A(250) };
+        vec![
+            h.as_show().label(),
+            big.as_show().label(),
+            format!("{:?}", m::größe(4)),
+            format!("{:?}", m::with_cfg(1, 2)),
+            format!("{:?}", crate::block_on(m::Table.get_twice(5))),
+            format!("{:?}", m::r#match(3)),
         ]
     }
 }

@@ -1576,7 +1576,8 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
 }
 
 /// The variables a function's parameters bind, last declared first:
-/// `self`, and every identifier in each parameter's pattern (not `_`).
+/// `self`, and every identifier in each parameter's pattern (not `_`);
+/// not those of a parameter under `#[cfg(..)]`, which may not exist.
 fn param_bindings(sig: &Signature) -> Vec<TokenStream> {
     fn idents(p: &Pat, out: &mut Vec<TokenStream>) {
         match p {
@@ -1598,6 +1599,13 @@ fn param_bindings(sig: &Signature) -> Vec<TokenStream> {
     }
     let mut out = Vec::new();
     for input in &sig.inputs {
+        let attrs = match input {
+            syn::FnArg::Receiver(r) => &r.attrs,
+            syn::FnArg::Typed(t) => &t.attrs,
+        };
+        if has_attr(attrs, "cfg") {
+            continue;
+        }
         match input {
             syn::FnArg::Receiver(r) => out.push(r.self_token.to_token_stream()),
             syn::FnArg::Typed(t) => idents(&t.pat, &mut out),
@@ -1614,7 +1622,7 @@ fn has_attr(attrs: &[Attribute], name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{rooted_place, synchronizes, unwinds};
+    use super::{param_bindings, rooted_place, synchronizes, unwinds};
 
     fn expr(src: &str) -> syn::Expr {
         syn::parse_str(src).expect("an expression")
@@ -1637,6 +1645,27 @@ mod tests {
         ] {
             assert!(!rooted_place(&expr(e)), "{e}");
         }
+    }
+
+    #[test]
+    fn parameters_last_declared_first() {
+        let names = |src: &str| {
+            let sig = syn::parse_str::<syn::ImplItemFn>(src).expect("a fn").sig;
+            param_bindings(&sig)
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(names("fn f(&self, a: u8, mut b: u8) {}"), "b a self");
+        assert_eq!(
+            names("fn f((a, _): (u8, u8), P { x, y: ref z }: P, c @ 1..: u8, _: u8) {}"),
+            "c z x a"
+        );
+        assert_eq!(
+            names("fn f(#[cfg(x)] a: u8, #[allow(unused)] b: u8) {}"),
+            "b"
+        );
     }
 
     #[test]
