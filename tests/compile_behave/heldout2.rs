@@ -29,6 +29,7 @@ pub fn groups() -> Vec<crate::Group> {
         syntax2::GROUP,
         signals::GROUP,
         odd_items::GROUP,
+        cfg_statements::GROUP,
         crate::Group {
             meta_module: direct::MODULE,
             meta: direct::drive,
@@ -2288,6 +2289,54 @@ strict_group! {
             format!("{:?}", m::with_cfg(1, 2)),
             format!("{:?}", crate::block_on(m::Table.get_twice(5))),
             format!("{:?}", m::r#match(3)),
+        ]
+    }
+}
+
+strict_group! {
+    cfg_statements {
+        pub fn checked_sum(v: &[i32]) -> i32 {
+            #[cfg(any())]
+            for x in v {
+                assert!(*x >= 0);
+            }
+            #[cfg(any())]
+            v.iter().for_each(|x| assert!(*x < 100));
+            let mut s = 0;
+            #[cfg(all())]
+            {
+                s += 1;
+            }
+            s + v.iter().sum::<i32>()
+        }
+
+        pub fn only_cfg_loop(n: u32) -> u32 {
+            #[cfg(any())]
+            while n > 0 {
+                break;
+            }
+            n * 2
+        }
+
+        pub fn debug_only(v: &mut Vec<u8>) -> usize {
+            #[cfg(debug_assertions)]
+            for i in 0..2 {
+                v.push(i);
+            }
+            #[cfg(not(debug_assertions))]
+            for i in 0..2 {
+                v.push(i + 10);
+            }
+            v.len()
+        }
+    }
+    |m| {
+        let mut v = vec![];
+        let n = m::debug_only(&mut v);
+        vec![
+            format!("{:?}", m::checked_sum(&[1, 2, 3])),
+            format!("{:?}", m::only_cfg_loop(4)),
+            format!("{:?}", (n, v)),
         ]
     }
 }
