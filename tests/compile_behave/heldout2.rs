@@ -30,6 +30,7 @@ pub fn groups() -> Vec<crate::Group> {
         signals::GROUP,
         odd_items::GROUP,
         cfg_statements::GROUP,
+        scoped_threads::GROUP,
         crate::Group {
             meta_module: direct::MODULE,
             meta: direct::drive,
@@ -2337,6 +2338,67 @@ strict_group! {
             format!("{:?}", m::checked_sum(&[1, 2, 3])),
             format!("{:?}", m::only_cfg_loop(4)),
             format!("{:?}", (n, v)),
+        ]
+    }
+}
+
+strict_group! {
+    scoped_threads {
+        use std::sync::Mutex;
+        use std::sync::atomic::{AtomicU64, Ordering};
+
+        pub fn par_sum(v: &[u64], parts: usize) -> u64 {
+            let size = v.len().div_ceil(parts.max(1)).max(1);
+            let total = AtomicU64::new(0);
+            std::thread::scope(|s| {
+                for chunk in v.chunks(size) {
+                    let total = &total;
+                    s.spawn(move || {
+                        let mut t = 0;
+                        for x in chunk {
+                            t += x;
+                        }
+                        total.fetch_add(t, Ordering::Relaxed);
+                    });
+                }
+            });
+            total.into_inner()
+        }
+
+        pub fn par_max(v: &[i32]) -> Option<i32> {
+            let best = Mutex::new(None::<i32>);
+            std::thread::scope(|s| {
+                let (a, b) = v.split_at(v.len() / 2);
+                for half in [a, b] {
+                    let best = &best;
+                    s.spawn(move || {
+                        if let Some(&m) = half.iter().max() {
+                            let mut g = best.lock().unwrap();
+                            if g.is_none_or(|b| m > b) {
+                                *g = Some(m);
+                            }
+                        }
+                    });
+                }
+            });
+            best.into_inner().unwrap()
+        }
+
+        pub fn results(n: u32) -> Vec<u32> {
+            let mut out: Vec<u32> = std::thread::scope(|s| {
+                let hs: Vec<_> = (0..n).map(|i| s.spawn(move || i * i + 1)).collect();
+                hs.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            out.sort_unstable_by(|a, b| b.cmp(a));
+            out
+        }
+    }
+    |m| {
+        let v: Vec<u64> = (1..=20).collect();
+        vec![
+            format!("{:?}", (m::par_sum(&v, 3), m::par_sum(&[], 2))),
+            format!("{:?}", (m::par_max(&[3, 9, -1, 4]), m::par_max(&[]))),
+            format!("{:?}", m::results(4)),
         ]
     }
 }
