@@ -31,6 +31,7 @@ pub fn groups() -> Vec<crate::Group> {
         odd_items::GROUP,
         cfg_statements::GROUP,
         scoped_threads::GROUP,
+        custom_ops::GROUP,
         crate::Group {
             meta_module: direct::MODULE,
             meta: direct::drive,
@@ -2399,6 +2400,181 @@ strict_group! {
             format!("{:?}", (m::par_sum(&v, 3), m::par_sum(&[], 2))),
             format!("{:?}", (m::par_max(&[3, 9, -1, 4]), m::par_max(&[]))),
             format!("{:?}", m::results(4)),
+        ]
+    }
+}
+
+strict_group! {
+    custom_ops {
+        use std::iter::Sum;
+        use std::ops::{Index, IndexMut, Neg, Not};
+
+        #[derive(Debug, Clone, Copy, PartialEq, Default)]
+        pub struct Money(pub i64);
+
+        impl Neg for Money {
+            type Output = Money;
+            fn neg(self) -> Money {
+                Money(-self.0)
+            }
+        }
+
+        impl Sum for Money {
+            fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+                let mut t = 0;
+                for m in iter {
+                    t += m.0;
+                }
+                Money(t)
+            }
+        }
+
+        impl<'a> Sum<&'a Money> for Money {
+            fn sum<I: Iterator<Item = &'a Money>>(iter: I) -> Money {
+                iter.copied().sum()
+            }
+        }
+
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        pub struct Flags(pub u8);
+
+        impl Not for Flags {
+            type Output = Flags;
+            fn not(self) -> Flags {
+                Flags(!self.0 & 0x0f)
+            }
+        }
+
+        #[derive(Debug, Default)]
+        pub struct Bag {
+            items: Vec<(String, u32)>,
+        }
+
+        impl FromIterator<(String, u32)> for Bag {
+            fn from_iter<I: IntoIterator<Item = (String, u32)>>(it: I) -> Self {
+                let mut b = Bag::default();
+                b.extend(it);
+                b
+            }
+        }
+
+        impl Extend<(String, u32)> for Bag {
+            fn extend<I: IntoIterator<Item = (String, u32)>>(&mut self, it: I) {
+                for (k, n) in it {
+                    match self.items.iter_mut().find(|(name, _)| *name == k) {
+                        Some((_, c)) => *c += n,
+                        None => self.items.push((k, n)),
+                    }
+                }
+            }
+        }
+
+        impl Index<&str> for Bag {
+            type Output = u32;
+            fn index(&self, k: &str) -> &u32 {
+                self.items.iter().find(|(n, _)| n == k).map(|(_, c)| c).unwrap_or(&0)
+            }
+        }
+
+        impl IndexMut<usize> for Bag {
+            fn index_mut(&mut self, i: usize) -> &mut u32 {
+                let n = self.items.len();
+                &mut self.items[i % n].1
+            }
+        }
+
+        impl Index<usize> for Bag {
+            type Output = u32;
+            fn index(&self, i: usize) -> &u32 {
+                &self.items[i].1
+            }
+        }
+
+        pub struct Builder {
+            name: String,
+            size: u32,
+            tags: Vec<&'static str>,
+        }
+
+        impl Builder {
+            pub fn new(name: &str) -> Self {
+                Builder { name: name.into(), size: 1, tags: vec![] }
+            }
+            pub fn size(mut self, s: u32) -> Self {
+                self.size = s.max(1) * 2;
+                self
+            }
+            pub fn tag(mut self, t: &'static str) -> Self {
+                if !self.tags.contains(&t) {
+                    self.tags.push(t);
+                }
+                self
+            }
+            pub fn build(self) -> String {
+                format!("{}[{}]{}", self.name, self.size, self.tags.join(","))
+            }
+        }
+
+        pub fn min_by_key<T, K: Ord>(v: &[T], key: impl Fn(&T) -> K) -> Option<&T> {
+            let mut best: Option<(&T, K)> = None;
+            for x in v {
+                let k = key(x);
+                match &best {
+                    Some((_, bk)) if *bk <= k => {}
+                    _ => best = Some((x, k)),
+                }
+            }
+            best.map(|(x, _)| x)
+        }
+
+        pub fn evens(v: &[u32]) -> impl Iterator<Item = u32> + '_ {
+            v.iter().filter(|&&x| x % 2 == 0).map(|&x| x * 10)
+        }
+
+        pub fn dfs(adj: &[Vec<usize>], start: usize) -> Vec<usize> {
+            let mut seen = vec![false; adj.len()];
+            let mut order = Vec::new();
+            let mut stack = vec![start];
+            while let Some(n) = stack.pop() {
+                if std::mem::replace(&mut seen[n], true) {
+                    continue;
+                }
+                order.push(n);
+                for &m in adj[n].iter().rev() {
+                    if !seen[m] {
+                        stack.push(m);
+                    }
+                }
+            }
+            order
+        }
+
+        pub fn compare(a: Option<i32>, b: Option<i32>) -> &'static str {
+            match (a, b) {
+                (Some(x), Some(y)) if x > y => "first",
+                (Some(x), Some(y)) if x == y => "tie",
+                (Some(_), Some(_)) => "second",
+                (Some(i32::MIN..=-1), None) => "neg alone",
+                (Some(_), None) | (None, Some(_)) => "alone",
+                (None, None) => "none",
+            }
+        }
+    }
+    |m| {
+        let ms = [m::Money(5), m::Money(-2), m::Money(10)];
+        let total: m::Money = ms.iter().sum();
+        let neg: m::Money = ms.iter().map(|&x| -x).sum();
+        let mut bag: m::Bag = vec![("a".to_string(), 2), ("b".to_string(), 1), ("a".to_string(), 5)].into_iter().collect();
+        bag[4] += 10;
+        let adj = vec![vec![1, 2], vec![3], vec![3], vec![0]];
+        vec![
+            format!("{:?}", (total, neg, !m::Flags(0b0101))),
+            format!("{:?}", (&bag, bag["a"], bag["zz"], bag[1])),
+            m::Builder::new("w").size(3).tag("x").tag("y").tag("x").build(),
+            format!("{:?}", (m::min_by_key(&["ccc", "a", "bb"], |s| s.len()), m::min_by_key(&[] as &[u8], |&x| x))),
+            format!("{:?}", m::evens(&[1, 2, 3, 4, 6]).collect::<Vec<_>>()),
+            format!("{:?}", m::dfs(&adj, 0)),
+            format!("{:?}", [(Some(3), Some(1)), (Some(2), Some(2)), (Some(1), Some(5)), (Some(-3), None), (None, Some(1)), (None, None)].map(|(a, b)| m::compare(a, b))),
         ]
     }
 }
