@@ -32,6 +32,7 @@ pub fn groups() -> Vec<crate::Group> {
         cfg_statements::GROUP,
         scoped_threads::GROUP,
         custom_ops::GROUP,
+        waits::GROUP,
         crate::Group {
             meta_module: direct::MODULE,
             meta: direct::drive,
@@ -2575,6 +2576,85 @@ strict_group! {
             format!("{:?}", m::evens(&[1, 2, 3, 4, 6]).collect::<Vec<_>>()),
             format!("{:?}", m::dfs(&adj, 0)),
             format!("{:?}", [(Some(3), Some(1)), (Some(2), Some(2)), (Some(1), Some(5)), (Some(-3), None), (None, Some(1)), (None, None)].map(|(a, b)| m::compare(a, b))),
+        ]
+    }
+}
+
+strict_group! {
+    waits {
+        use std::sync::mpsc;
+        use std::sync::{Arc, Condvar, Mutex};
+
+        /// The `Condvar` example of the standard library's documentation:
+        /// the calling thread waits for a worker's signal. A mutant of the
+        /// loop condition would wait for a signal that never comes again.
+        pub fn started(n: u32) -> u32 {
+            let pair = Arc::new((Mutex::new(false), Condvar::new()));
+            let pair2 = Arc::clone(&pair);
+            let h = std::thread::spawn(move || {
+                let (lock, cvar) = &*pair2;
+                *lock.lock().unwrap() = true;
+                cvar.notify_one();
+                n * 2
+            });
+            let (lock, cvar) = &*pair;
+            let mut started = lock.lock().unwrap();
+            while !*started {
+                started = cvar.wait(started).unwrap();
+            }
+            drop(started);
+            h.join().unwrap() + 1
+        }
+
+        pub fn ready_count(k: usize) -> usize {
+            let state = Arc::new((Mutex::new(0usize), Condvar::new()));
+            let workers: Vec<_> = (0..k)
+                .map(|_| {
+                    let s = Arc::clone(&state);
+                    std::thread::spawn(move || {
+                        let (m, c) = &*s;
+                        *m.lock().unwrap() += 1;
+                        c.notify_all();
+                    })
+                })
+                .collect();
+            let (m, c) = &*state;
+            let done = c.wait_while(m.lock().unwrap(), |n| *n < k).unwrap();
+            let seen = *done;
+            drop(done);
+            for w in workers {
+                w.join().unwrap();
+            }
+            seen
+        }
+
+        /// The calling thread keeps a sender while it counts replies.
+        pub fn replies(n: u64) -> u64 {
+            let (tx, rx) = mpsc::channel();
+            for i in 0..n {
+                let tx = tx.clone();
+                std::thread::spawn(move || tx.send(i + 1).unwrap());
+            }
+            let mut total = 0;
+            let mut got = 0;
+            while got < n {
+                total += rx.recv().unwrap();
+                got += 1;
+            }
+            total
+        }
+
+        /// No waits here: mutated as usual.
+        pub fn expected_replies(n: u64) -> u64 {
+            n * (n + 1) / 2
+        }
+    }
+    |m| {
+        vec![
+            format!("{:?}", m::expected_replies(4)),
+            format!("{:?}", m::started(4)),
+            format!("{:?}", m::ready_count(3)),
+            format!("{:?}", m::replies(4)),
         ]
     }
 }

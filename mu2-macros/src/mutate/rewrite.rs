@@ -170,6 +170,12 @@ pub struct Rewriter {
     /// the fuzzer would corrupt or abort it. Such a function gets probes
     /// and no mutants.
     has_unsafe: bool,
+    /// The current function waits for another thread (`cvar.wait(g)`,
+    /// `rx.recv()`, `barrier.wait()`, `thread::park()`): a mutant of the
+    /// loop around the wait, or of what it waits for, could have it wait
+    /// for a signal that never comes, blocked where no budget reaches. Such
+    /// a function gets probes and no mutants.
+    waits: bool,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -187,12 +193,13 @@ impl Rewriter {
             self_lifetimes: false,
             in_default_impl: false,
             has_unsafe: false,
+            waits: false,
             errors: Vec::new(),
         }
     }
 
     fn enabled(&self, op: Operator) -> bool {
-        !self.has_unsafe && self.config.enabled(op)
+        !self.has_unsafe && !self.waits && self.config.enabled(op)
     }
 
     /// What a site gets as its first argument: the switch as the enclosing
@@ -227,6 +234,7 @@ impl Rewriter {
             std::mem::replace(&mut self.needs_prelude, false),
             std::mem::replace(&mut self.typed, true),
             std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
+            std::mem::replace(&mut self.waits, waits_on_others(block)),
             std::mem::replace(&mut self.framed, true),
             std::mem::replace(&mut self.loops, 0),
         );
@@ -343,6 +351,7 @@ impl Rewriter {
             self.needs_prelude,
             self.typed,
             self.has_unsafe,
+            self.waits,
             self.framed,
             self.loops,
         ) = saved;
@@ -1124,6 +1133,32 @@ fn ret_kinds(ty: &Type) -> Vec<Ret> {
 
 /// Whether a function body has an `unsafe` block (in a closure or macro
 /// call too; a nested `fn` is a function of its own).
+/// Whether a function body blocks until another thread signals it:
+/// `cvar.wait(guard)`, `cvar.wait_while(..)`, `rx.recv()`, `barrier.wait()`,
+/// `thread::park()` (not the variants with a timeout, which end).
+fn waits_on_others(block: &Block) -> bool {
+    struct Finder(bool);
+    impl syn::visit::Visit<'_> for Finder {
+        fn visit_expr_method_call(&mut self, m: &syn::ExprMethodCall) {
+            self.0 |= matches!(
+                m.method.to_string().as_str(),
+                "wait" | "wait_while" | "recv"
+            );
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if let Expr::Path(p) = &*c.func {
+                self.0 |= p.path.segments.last().is_some_and(|s| s.ident == "park");
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+        fn visit_item(&mut self, _: &Item) {}
+    }
+    let mut f = Finder(false);
+    syn::visit::Visit::visit_block(&mut f, block);
+    f.0
+}
+
 fn contains_unsafe(block: &Block) -> bool {
     struct Finder(bool);
     impl syn::visit::Visit<'_> for Finder {
@@ -1622,7 +1657,7 @@ fn has_attr(attrs: &[Attribute], name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{param_bindings, rooted_place, synchronizes, unwinds};
+    use super::{param_bindings, rooted_place, synchronizes, unwinds, waits_on_others};
 
     fn expr(src: &str) -> syn::Expr {
         syn::parse_str(src).expect("an expression")
@@ -1666,6 +1701,28 @@ mod tests {
             names("fn f(#[cfg(x)] a: u8, #[allow(unused)] b: u8) {}"),
             "b"
         );
+    }
+
+    #[test]
+    fn bodies_that_wait_for_other_threads() {
+        let body = |src: &str| syn::parse_str::<syn::Block>(src).expect("a block");
+        for b in [
+            "{ while !*g { g = cvar.wait(g).unwrap(); } }",
+            "{ let g = c.wait_while(m.lock().unwrap(), |n| *n < k).unwrap(); }",
+            "{ for _ in 0..n { t += rx.recv().unwrap(); } }",
+            "{ barrier.wait(); }",
+            "{ while !f.load(SeqCst) { std::thread::park(); } }",
+        ] {
+            assert!(waits_on_others(&body(b)), "{b}");
+        }
+        for b in [
+            "{ h.join().unwrap(); }",
+            "{ let (g, _) = cvar.wait_timeout(g, d).unwrap(); }",
+            "{ rx.try_recv().ok(); }",
+            "{ fn inner() { rx.recv(); } }",
+        ] {
+            assert!(!waits_on_others(&body(b)), "{b}");
+        }
     }
 
     #[test]
