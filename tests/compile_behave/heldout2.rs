@@ -33,6 +33,7 @@ pub fn groups() -> Vec<crate::Group> {
         scoped_threads::GROUP,
         custom_ops::GROUP,
         waits::GROUP,
+        futures::GROUP,
         crate::Group {
             meta_module: direct::MODULE,
             meta: direct::drive,
@@ -2655,6 +2656,80 @@ strict_group! {
             format!("{:?}", m::started(4)),
             format!("{:?}", m::ready_count(3)),
             format!("{:?}", m::replies(4)),
+        ]
+    }
+}
+
+strict_group! {
+    futures {
+        use std::future::Future;
+        use std::pin::Pin;
+        use std::task::{Context, Poll};
+
+        /// Ready after `left` polls, waking itself each time.
+        pub struct Countdown {
+            pub left: u32,
+            pub polls: u32,
+        }
+
+        impl Future for Countdown {
+            type Output = u32;
+            fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<u32> {
+                self.polls += 1;
+                if self.left == 0 {
+                    return Poll::Ready(self.polls * 10);
+                }
+                self.left -= 1;
+                cx.waker().wake_by_ref();
+                Poll::Pending
+            }
+        }
+
+        pub struct Join2<A, B> {
+            a: Option<A>,
+            b: Option<B>,
+            out: (Option<u32>, Option<u32>),
+        }
+
+        impl<A, B> Join2<A, B> {
+            pub fn new(a: A, b: B) -> Self {
+                Join2 { a: Some(a), b: Some(b), out: (None, None) }
+            }
+        }
+
+        impl<A: Future<Output = u32> + Unpin, B: Future<Output = u32> + Unpin> Future for Join2<A, B> {
+            type Output = (u32, u32);
+            fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<(u32, u32)> {
+                let this = &mut *self;
+                if let Some(a) = this.a.as_mut() {
+                    if let Poll::Ready(v) = Pin::new(a).poll(cx) {
+                        this.out.0 = Some(v);
+                        this.a = None;
+                    }
+                }
+                if let Some(b) = this.b.as_mut() {
+                    if let Poll::Ready(v) = Pin::new(b).poll(cx) {
+                        this.out.1 = Some(v + 1);
+                        this.b = None;
+                    }
+                }
+                match this.out {
+                    (Some(x), Some(y)) => Poll::Ready((x, y)),
+                    _ => Poll::Pending,
+                }
+            }
+        }
+
+        pub async fn chain(n: u32) -> u32 {
+            let a = Countdown { left: n, polls: 0 }.await;
+            let (b, c) = Join2::new(Countdown { left: 1, polls: 0 }, Countdown { left: n + 2, polls: 0 }).await;
+            a + b * 2 + c
+        }
+    }
+    |m| {
+        vec![
+            format!("{:?}", crate::block_on(m::Countdown { left: 3, polls: 0 })),
+            format!("{:?}", crate::block_on(m::chain(2))),
         ]
     }
 }
