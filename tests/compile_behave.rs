@@ -76,6 +76,8 @@ mod control;
 mod edge;
 #[path = "compile_behave/heldout.rs"]
 mod heldout;
+#[path = "compile_behave/heldout2.rs"]
+mod heldout2;
 #[path = "compile_behave/items.rs"]
 mod items;
 #[path = "compile_behave/types.rs"]
@@ -88,6 +90,7 @@ fn groups() -> Vec<Group> {
     all.extend(control::groups());
     all.extend(edge::groups());
     all.extend(heldout::groups());
+    all.extend(heldout2::groups());
     all.extend(items::groups());
     all.extend(types::groups());
     all

@@ -170,6 +170,12 @@ pub struct Rewriter {
     /// the fuzzer would corrupt or abort it. Such a function gets probes
     /// and no mutants.
     has_unsafe: bool,
+    /// The current function waits for another thread (`cvar.wait(g)`,
+    /// `rx.recv()`, `barrier.wait()`, `thread::park()`): a mutant of the
+    /// loop around the wait, or of what it waits for, could have it wait
+    /// for a signal that never comes, blocked where no budget reaches. Such
+    /// a function gets probes and no mutants.
+    waits: bool,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -187,12 +193,13 @@ impl Rewriter {
             self_lifetimes: false,
             in_default_impl: false,
             has_unsafe: false,
+            waits: false,
             errors: Vec::new(),
         }
     }
 
     fn enabled(&self, op: Operator) -> bool {
-        !self.has_unsafe && self.config.enabled(op)
+        !self.has_unsafe && !self.waits && self.config.enabled(op)
     }
 
     /// What a site gets as its first argument: the switch as the enclosing
@@ -227,6 +234,7 @@ impl Rewriter {
             std::mem::replace(&mut self.needs_prelude, false),
             std::mem::replace(&mut self.typed, true),
             std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
+            std::mem::replace(&mut self.waits, waits_on_others(block)),
             std::mem::replace(&mut self.framed, true),
             std::mem::replace(&mut self.loops, 0),
         );
@@ -296,7 +304,20 @@ impl Rewriter {
             // inline. Not for `async fn` (a closure cannot `.await`) nor
             // `#[track_caller]` (the closure would be the caller).
             if sig.asyncness.is_none() && !has_attr(attrs, "track_caller") {
-                let rest = std::mem::take(&mut block.stmts);
+                let mut rest = std::mem::take(&mut block.stmts);
+                // The closure takes every parameter whole, last declared
+                // first: its captures drop in that order when it returns,
+                // after the body's locals, as the function's own parameters
+                // would. (Left to capture analysis, it would take them in
+                // the order the body mentions them, only the fields it uses,
+                // and none it does not use.)
+                let params = param_bindings(sig);
+                if !params.is_empty() {
+                    rest.insert(
+                        0,
+                        Stmt::Item(Item::Verbatim(quote!(let _ = (#(&#params,)*);))),
+                    );
+                }
                 let ret = match &sig.output {
                     ReturnType::Type(_, ty) if !is_unit(ty) => quote!(-> #ty),
                     _ => TokenStream::new(),
@@ -330,6 +351,7 @@ impl Rewriter {
             self.needs_prelude,
             self.typed,
             self.has_unsafe,
+            self.waits,
             self.framed,
             self.loops,
         ) = saved;
@@ -1118,6 +1140,32 @@ fn ret_kinds(ty: &Type) -> Vec<Ret> {
 
 /// Whether a function body has an `unsafe` block (in a closure or macro
 /// call too; a nested `fn` is a function of its own).
+/// Whether a function body blocks until another thread signals it:
+/// `cvar.wait(guard)`, `cvar.wait_while(..)`, `rx.recv()`, `barrier.wait()`,
+/// `thread::park()` (not the variants with a timeout, which end).
+fn waits_on_others(block: &Block) -> bool {
+    struct Finder(bool);
+    impl syn::visit::Visit<'_> for Finder {
+        fn visit_expr_method_call(&mut self, m: &syn::ExprMethodCall) {
+            self.0 |= matches!(
+                m.method.to_string().as_str(),
+                "wait" | "wait_while" | "recv"
+            );
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if let Expr::Path(p) = &*c.func {
+                self.0 |= p.path.segments.last().is_some_and(|s| s.ident == "park");
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+        fn visit_item(&mut self, _: &Item) {}
+    }
+    let mut f = Finder(false);
+    syn::visit::Visit::visit_block(&mut f, block);
+    f.0
+}
+
 fn contains_unsafe(block: &Block) -> bool {
     struct Finder(bool);
     impl syn::visit::Visit<'_> for Finder {
@@ -1328,9 +1376,12 @@ fn deduces_closure_types(func: &Expr) -> bool {
 
 /// Whether a call statement releases or signals something another party
 /// may be waiting for: `drop(guard)`, `drop(sender)`, `tx.send(x).unwrap()`,
-/// `cvar.notify_one()`. Removed, it could block the thread for good (a
-/// `Mutex` locked again, a receiver that never sees the channel close),
-/// which no budget can stop: such calls are not `void_calls` sites.
+/// `cvar.notify_one()`, `stop.store(true, SeqCst)`, `barrier.wait()`,
+/// `t.unpark()`, `token.cancel()`, `waker.wake()`. Removed, it could block
+/// the thread for good (a `Mutex` locked again, a receiver that never sees
+/// the channel close, a `join` on a worker that spins or parks until told
+/// to stop, on a thread no budget reaches), which no budget can stop: such
+/// calls are not `void_calls` sites.
 fn synchronizes(e: &Expr) -> bool {
     match e {
         Expr::Call(c) => match &*c.func {
@@ -1340,7 +1391,17 @@ fn synchronizes(e: &Expr) -> bool {
         Expr::MethodCall(m) => {
             matches!(
                 m.method.to_string().as_str(),
-                "send" | "try_send" | "notify_one" | "notify_all" | "unlock"
+                "send"
+                    | "try_send"
+                    | "notify_one"
+                    | "notify_all"
+                    | "unlock"
+                    | "store"
+                    | "wait"
+                    | "unpark"
+                    | "cancel"
+                    | "wake"
+                    | "wake_by_ref"
             ) || synchronizes(&m.receiver)
         }
         Expr::Try(t) => synchronizes(&t.expr),
@@ -1574,6 +1635,46 @@ pub(crate) fn exit_code(e: &Expr) -> Option<&Expr> {
     (is_exit && p.qself.is_none() && call.args.len() == 1).then(|| &call.args[0])
 }
 
+/// The variables a function's parameters bind, last declared first:
+/// `self`, and every identifier in each parameter's pattern (not `_`);
+/// not those of a parameter under `#[cfg(..)]`, which may not exist.
+fn param_bindings(sig: &Signature) -> Vec<TokenStream> {
+    fn idents(p: &Pat, out: &mut Vec<TokenStream>) {
+        match p {
+            Pat::Ident(i) => {
+                out.push(i.ident.to_token_stream());
+                if let Some((_, sub)) = &i.subpat {
+                    idents(sub, out);
+                }
+            }
+            Pat::Tuple(t) => t.elems.iter().for_each(|p| idents(p, out)),
+            Pat::TupleStruct(t) => t.elems.iter().for_each(|p| idents(p, out)),
+            Pat::Struct(s) => s.fields.iter().for_each(|f| idents(&f.pat, out)),
+            Pat::Slice(s) => s.elems.iter().for_each(|p| idents(p, out)),
+            Pat::Reference(r) => idents(&r.pat, out),
+            Pat::Paren(p) => idents(&p.pat, out),
+            Pat::Type(t) => idents(&t.pat, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for input in &sig.inputs {
+        let attrs = match input {
+            syn::FnArg::Receiver(r) => &r.attrs,
+            syn::FnArg::Typed(t) => &t.attrs,
+        };
+        if has_attr(attrs, "cfg") {
+            continue;
+        }
+        match input {
+            syn::FnArg::Receiver(r) => out.push(r.self_token.to_token_stream()),
+            syn::FnArg::Typed(t) => idents(&t.pat, &mut out),
+        }
+    }
+    out.reverse();
+    out
+}
+
 /// Whether `attrs` has `#[name]` (or `#[name(..)]`, `#[name = ..]`).
 fn has_attr(attrs: &[Attribute], name: &str) -> bool {
     attrs.iter().any(|a| a.path().is_ident(name))
@@ -1581,7 +1682,7 @@ fn has_attr(attrs: &[Attribute], name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{rooted_place, synchronizes, unwinds};
+    use super::{param_bindings, rooted_place, synchronizes, unwinds, waits_on_others};
 
     fn expr(src: &str) -> syn::Expr {
         syn::parse_str(src).expect("an expression")
@@ -1607,6 +1708,49 @@ mod tests {
     }
 
     #[test]
+    fn parameters_last_declared_first() {
+        let names = |src: &str| {
+            let sig = syn::parse_str::<syn::ImplItemFn>(src).expect("a fn").sig;
+            param_bindings(&sig)
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(names("fn f(&self, a: u8, mut b: u8) {}"), "b a self");
+        assert_eq!(
+            names("fn f((a, _): (u8, u8), P { x, y: ref z }: P, c @ 1..: u8, _: u8) {}"),
+            "c z x a"
+        );
+        assert_eq!(
+            names("fn f(#[cfg(x)] a: u8, #[allow(unused)] b: u8) {}"),
+            "b"
+        );
+    }
+
+    #[test]
+    fn bodies_that_wait_for_other_threads() {
+        let body = |src: &str| syn::parse_str::<syn::Block>(src).expect("a block");
+        for b in [
+            "{ while !*g { g = cvar.wait(g).unwrap(); } }",
+            "{ let g = c.wait_while(m.lock().unwrap(), |n| *n < k).unwrap(); }",
+            "{ for _ in 0..n { t += rx.recv().unwrap(); } }",
+            "{ barrier.wait(); }",
+            "{ while !f.load(SeqCst) { std::thread::park(); } }",
+        ] {
+            assert!(waits_on_others(&body(b)), "{b}");
+        }
+        for b in [
+            "{ h.join().unwrap(); }",
+            "{ let (g, _) = cvar.wait_timeout(g, d).unwrap(); }",
+            "{ rx.try_recv().ok(); }",
+            "{ fn inner() { rx.recv(); } }",
+        ] {
+            assert!(!waits_on_others(&body(b)), "{b}");
+        }
+    }
+
+    #[test]
     fn abis_that_unwind() {
         let sig = |src: &str| syn::parse_str::<syn::ItemFn>(src).expect("a fn").sig;
         assert!(unwinds(&sig("fn f() {}")));
@@ -1623,6 +1767,11 @@ mod tests {
             "std::mem::drop(tx)",
             "tx.send(1).unwrap()",
             "cvar.notify_all()",
+            "stop.store(true, SeqCst)",
+            "barrier.wait()",
+            "h.thread().unpark()",
+            "token.cancel()",
+            "cx.waker().wake_by_ref()",
         ] {
             assert!(synchronizes(&expr(e)), "{e}");
         }
