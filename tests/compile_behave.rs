@@ -13,15 +13,23 @@ use std::task::{Context, Poll, Waker};
 /// driver over each that calls the items and formats their results.
 macro_rules! group {
     ($name:ident { $($items:tt)* } |$m:ident| $drive:block) => {
-        #[allow(dead_code, unused_imports, unused_variables, unused_mut, unused_parens, clippy::all)]
+        group!(@with [#[allow(dead_code, unused_imports, unused_variables, unused_mut, unused_parens, clippy::all)]]
+            $name { $($items)* } |$m| $drive);
+    };
+    // The same with the group module's attributes given (`strict_group!`).
+    (@with [$($attr:tt)*] $name:ident { $($items:tt)* } |$m:ident| $drive:block) => {
+        $($attr)*
         pub mod $name {
+            #[allow(unused_imports)]
             use super::*;
             #[mu2::mutate]
             pub mod meta {
+                #[allow(unused_imports)]
                 use super::*;
                 $($items)*
             }
             pub mod plain {
+                #[allow(unused_imports)]
                 use super::*;
                 $($items)*
             }

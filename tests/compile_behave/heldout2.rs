@@ -46,35 +46,7 @@ pub fn groups() -> Vec<crate::Group> {
 /// written, and stay so under the attribute.
 macro_rules! strict_group {
     ($name:ident { $($items:tt)* } |$m:ident| $drive:block) => {
-        #[deny(warnings)]
-        pub mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-            #[mu2::mutate]
-            pub mod meta {
-                #[allow(unused_imports)]
-                use super::*;
-                $($items)*
-            }
-            pub mod plain {
-                #[allow(unused_imports)]
-                use super::*;
-                $($items)*
-            }
-            pub fn drive_meta() -> Vec<String> {
-                use meta as $m;
-                $drive
-            }
-            pub fn drive_plain() -> Vec<String> {
-                use plain as $m;
-                $drive
-            }
-            pub const GROUP: crate::Group = crate::Group {
-                meta_module: concat!(module_path!(), "::meta"),
-                meta: drive_meta,
-                plain: drive_plain,
-            };
-        }
+        group!(@with [#[deny(warnings)]] $name { $($items)* } |$m| $drive);
     };
 }
 

@@ -67,6 +67,13 @@ impl Fueler {
 
 impl VisitMut for Fueler {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
+        if let Some(code) = super::rewrite::exit_code(e) {
+            // The copy for a mutant elsewhere runs in a run too.
+            let mut code = code.clone();
+            self.visit_expr_mut(&mut code);
+            *e = super::rewrite::exit_call(&code);
+            return;
+        }
         match e {
             // Const contexts cannot call the budget; macro bodies are the
             // user's tokens.
@@ -80,12 +87,6 @@ impl VisitMut for Fueler {
                 self.loop_body(&mut w.body);
             }
             Expr::Loop(l) => self.loop_body(&mut l.body),
-            _ if super::rewrite::exit_code(e).is_some() => {
-                // The copy for a mutant elsewhere runs in a run too.
-                let mut code = super::rewrite::exit_code(e).cloned().expect("checked");
-                self.visit_expr_mut(&mut code);
-                *e = Expr::Verbatim(quote!(::mu2::__rt::exit(#code)));
-            }
             Expr::Closure(c) => {
                 // Into the closure's own block: braces around it would be
                 // "unnecessary" to the `unused_braces` lint.

@@ -621,7 +621,7 @@ impl Rewriter {
             // In a run, `exit` must not end the process (see `__rt::exit`).
             let mut code = code.clone();
             self.expr(&mut code);
-            *e = Expr::Verbatim(quote!(::mu2::__rt::exit(#code)));
+            *e = exit_call(&code);
             return;
         }
         match e {
@@ -1673,6 +1673,11 @@ fn param_bindings(sig: &Signature) -> Vec<TokenStream> {
     }
     out.reverse();
     out
+}
+
+/// `::mu2::__rt::exit(code)`, what a `process::exit(code)` call becomes.
+pub(crate) fn exit_call(code: &Expr) -> Expr {
+    Expr::Verbatim(quote!(::mu2::__rt::exit(#code)))
 }
 
 /// Whether `attrs` has `#[name]` (or `#[name(..)]`, `#[name = ..]`).
