@@ -8,7 +8,8 @@
 #
 # Modes (see benches/examples/profile.rs): plain (no attribute), off (the
 # annotated copy, no mutant, probes off), probes (probe::record_into, every
-# probe on), mutant (run_mutant with a mutant of another function active).
+# probe on), mutant (run_mutant with a mutant of another function active),
+# here (run_mutant with a same-result mutant of the workload's own code).
 set -eu
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is needed" >&2; exit 1; }
@@ -18,10 +19,10 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" "$3" 2>&1 |
         sed -n 's/.*refs: *//p' | tr -d ,
 }
-printf '| workload | plain | off | probes | mutant elsewhere |\n|---|---:|---:|---:|---:|\n'
+printf '| workload | plain | off | probes | mutant elsewhere | mutant here |\n|---|---:|---:|---:|---:|---:|\n'
 for w in insertion_sort merge_sort binary_search json_parse; do
     line="| $w"
-    for m in plain off probes mutant; do
+    for m in plain off probes mutant here; do
         a=$(count "$w" "$m" 100)
         b=$(count "$w" "$m" 200)
         n=$(((b - a) / 100))
