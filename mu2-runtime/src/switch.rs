@@ -31,10 +31,14 @@ struct State {
     active: Cell<u32>,
     steps: Cell<u64>,
     step_limit: Cell<u64>,
+    /// The step count at which a tick must look further: the limit is
+    /// passed or the clock is due. One comparison per tick instead of two.
+    next_check: Cell<u64>,
     depth: Cell<u32>,
     depth_limit: Cell<u32>,
-    stack_base: Cell<usize>,
-    stack_limit: Cell<usize>,
+    /// The lowest stack address the run may reach (its start minus the
+    /// stack budget): one comparison per call.
+    stack_floor: Cell<usize>,
     deadline: Cell<Option<Instant>>,
     quiet: Cell<bool>,
 }
@@ -46,10 +50,10 @@ thread_local! {
             active: Cell::new(NONE),
             steps: Cell::new(0),
             step_limit: Cell::new(u64::MAX),
+            next_check: Cell::new(u64::MAX),
             depth: Cell::new(0),
             depth_limit: Cell::new(u32::MAX),
-            stack_base: Cell::new(0),
-            stack_limit: Cell::new(usize::MAX),
+            stack_floor: Cell::new(0),
             deadline: Cell::new(None),
             quiet: Cell::new(false),
         }
@@ -279,15 +283,8 @@ pub(crate) fn tick() {
     STATE.with(|s| {
         let steps = s.steps.get() + 1;
         s.steps.set(steps);
-        if steps > s.step_limit.get() {
-            timeout("steps")
-        }
-        if steps % CLOCK_EVERY == 0 {
-            if let Some(deadline) = s.deadline.get() {
-                if Instant::now() > deadline {
-                    timeout("time")
-                }
-            }
+        if steps >= s.next_check.get() {
+            check(steps)
         }
     })
 }
@@ -297,20 +294,45 @@ pub(crate) fn tick() {
 #[inline(never)]
 fn ticks(n: u64) {
     STATE.with(|s| {
-        let before = s.steps.get();
-        let steps = before.saturating_add(n);
+        let steps = s.steps.get().saturating_add(n);
         s.steps.set(steps);
-        if steps > s.step_limit.get() {
-            timeout("steps")
-        }
-        if steps / CLOCK_EVERY != before / CLOCK_EVERY {
-            if let Some(deadline) = s.deadline.get() {
-                if Instant::now() > deadline {
-                    timeout("time")
-                }
-            }
+        if steps >= s.next_check.get() {
+            check(steps)
         }
     })
+}
+
+/// The step count reached `next_check`: stops the run if it is over its
+/// step limit or its time, else sets the next check (the limit, or the
+/// next multiple of [`CLOCK_EVERY`] when the run has a deadline).
+#[cold]
+#[inline(never)]
+fn check(steps: u64) {
+    let (over, deadline) = STATE.with(|s| {
+        let limit = s.step_limit.get();
+        let deadline = s.deadline.get();
+        s.next_check
+            .set(next_check(steps, limit, deadline.is_some()));
+        (steps > limit, deadline)
+    });
+    if over {
+        timeout("steps")
+    }
+    if deadline.is_some_and(|d| Instant::now() > d) {
+        timeout("time")
+    }
+}
+
+/// The first step count after `steps` at which a tick must call [`check`].
+fn next_check(steps: u64, limit: u64, clock: bool) -> u64 {
+    let over = limit.saturating_add(1);
+    if !clock {
+        return over;
+    }
+    let clock = (steps / CLOCK_EVERY)
+        .saturating_add(1)
+        .saturating_mul(CLOCK_EVERY);
+    over.min(clock)
 }
 
 /// Steps a body counts in a local, handed to the thread's budget every
@@ -403,12 +425,33 @@ fn timeout(what: &'static str) {
     }
 }
 
-/// An address in the current stack frame: a cheap stand-in for the stack
-/// pointer.
+/// The stack pointer: read from the register where we know its name (one
+/// instruction), else the address of a local in the current frame.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn stack_pointer() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
+    #[cfg(target_arch = "x86_64")]
+    {
+        let sp: usize;
+        // SAFETY: copies the stack pointer register; reads no memory.
+        unsafe {
+            std::arch::asm!("mov {}, rsp", out(reg) sp, options(nomem, nostack, preserves_flags))
+        };
+        sp
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        let sp: usize;
+        // SAFETY: copies the stack pointer register; reads no memory.
+        unsafe {
+            std::arch::asm!("mov {}, sp", out(reg) sp, options(nomem, nostack, preserves_flags))
+        };
+        sp
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        let marker = 0u8;
+        std::hint::black_box(&marker) as *const u8 as usize
+    }
 }
 
 /// Entering an annotated function: checks the depth and stack budgets.
@@ -418,8 +461,7 @@ pub(crate) fn enter() -> bool {
     STATE.with(|s| {
         let d = s.depth.get() + 1;
         // Stacks grow down on every platform Rust supports with threads.
-        let used = s.stack_base.get().saturating_sub(sp);
-        if d > s.depth_limit.get() || used > s.stack_limit.get() {
+        if d > s.depth_limit.get() || sp < s.stack_floor.get() {
             timeout("depth")
         }
         s.depth.set(d);
@@ -443,10 +485,10 @@ pub(crate) struct Saved {
     active: u32,
     steps: u64,
     step_limit: u64,
+    next_check: u64,
     depth: u32,
     depth_limit: u32,
-    stack_base: usize,
-    stack_limit: usize,
+    stack_floor: usize,
     deadline: Option<Instant>,
     quiet: bool,
 }
@@ -458,10 +500,10 @@ impl Drop for Saved {
             s.active.set(self.active);
             s.steps.set(self.steps);
             s.step_limit.set(self.step_limit);
+            s.next_check.set(self.next_check);
             s.depth.set(self.depth);
             s.depth_limit.set(self.depth_limit);
-            s.stack_base.set(self.stack_base);
-            s.stack_limit.set(self.stack_limit);
+            s.stack_floor.set(self.stack_floor);
             s.deadline.set(self.deadline);
             s.quiet.set(self.quiet);
         })
@@ -486,10 +528,10 @@ pub(crate) fn set(setting: Setting) -> Saved {
             active: s.active.get(),
             steps: s.steps.get(),
             step_limit: s.step_limit.get(),
+            next_check: s.next_check.get(),
             depth: s.depth.get(),
             depth_limit: s.depth_limit.get(),
-            stack_base: s.stack_base.get(),
-            stack_limit: s.stack_limit.get(),
+            stack_floor: s.stack_floor.get(),
             deadline: s.deadline.get(),
             quiet: s.quiet.get(),
         };
@@ -512,16 +554,20 @@ pub(crate) fn set(setting: Setting) -> Saved {
                 mode |= BUDGET;
                 s.steps.set(0);
                 s.step_limit.set(b.step_limit);
+                s.next_check
+                    .set(next_check(0, b.step_limit, b.wall.is_some()));
                 s.depth.set(0);
                 s.depth_limit.set(b.depth_limit);
-                s.stack_base.set(stack_pointer());
-                s.stack_limit.set(b.stack_limit);
+                // Stacks grow down on every platform Rust supports with threads.
+                s.stack_floor
+                    .set(stack_pointer().saturating_sub(b.stack_limit));
                 s.deadline.set(b.wall.map(|w| Instant::now() + w));
             }
             None => {
                 s.step_limit.set(u64::MAX);
+                s.next_check.set(u64::MAX);
                 s.depth_limit.set(u32::MAX);
-                s.stack_limit.set(usize::MAX);
+                s.stack_floor.set(0);
                 s.deadline.set(None);
             }
         }
@@ -568,4 +614,44 @@ pub(crate) fn on_run_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
             Err(panic) => std::panic::resume_unwind(panic),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Outcome;
+
+    #[test]
+    fn checks_fall_on_the_limit_or_the_next_clock_reading() {
+        // No deadline: only passing the limit needs a look.
+        assert_eq!(next_check(0, 100, false), 101);
+        assert_eq!(next_check(0, u64::MAX, false), u64::MAX);
+        // A deadline: the clock every CLOCK_EVERY steps, the limit first
+        // when it comes first.
+        assert_eq!(next_check(0, u64::MAX, true), CLOCK_EVERY);
+        assert_eq!(next_check(CLOCK_EVERY + 5, u64::MAX, true), 2 * CLOCK_EVERY);
+        assert_eq!(next_check(0, 100, true), 101);
+        assert_eq!(next_check(u64::MAX, u64::MAX, true), u64::MAX);
+    }
+
+    #[test]
+    fn a_chunk_of_steps_past_the_limit_stops_the_run() {
+        let budget = Budget::UNLIMITED.steps(5_000);
+        let run = |n: u64| {
+            crate::outcome::catch(|| {
+                let _saved = set(Setting {
+                    active: None,
+                    probe: false,
+                    infect: false,
+                    budget: Some(budget),
+                    quiet: true,
+                });
+                ticks(n);
+                tick();
+                steps()
+            })
+        };
+        assert_eq!(run(4_999), Outcome::Returned(5_000));
+        assert_eq!(run(5_000), Outcome::Stopped(Stop::Timeout("steps")));
+    }
 }
