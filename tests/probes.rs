@@ -305,6 +305,51 @@ fn logic_infection() {
     assert_eq!(infected(&t, "choose"), names(&["c true"]));
 }
 
+#[test]
+fn known_mutants_are_skipped_and_the_rest_recorded_as_before() {
+    let work = || {
+        let mut r = 0;
+        for x in 0..6 {
+            r += branchy(x - 2) + less(x, 3) as i32 + mul(x as u8, 3) as i32;
+            r += bump(x as u8, 2) as i32 + neg(x as i8) as i32 + choose(x > 2) as i32;
+            r += covered::count_while(x as u32) as i32 + covered::sign(x - 2);
+        }
+        r
+    };
+    let (out, full) = record(work);
+    let infected: Vec<usize> = full.infected().iter().collect();
+    assert!(infected.len() > 10, "{infected:?}");
+    // Every other infected mutant is known: whole sites and parts of sites.
+    let mut known = mu2::Bits::new(mu2::mutants().len());
+    infected.iter().step_by(2).for_each(|&m| known.insert(m));
+    let mut seeded = Trace::default();
+    let again = mu2::probe::record_known(&mut seeded, &known, Budget::default(), work);
+    assert_eq!(again, out);
+    assert_eq!(hits(&seeded), hits(&full));
+    assert_eq!(seeded.steps(), full.steps());
+    for m in 0..mu2::mutants().len() {
+        if known.contains(m) {
+            assert!(seeded.executed().contains(m) && seeded.infected().contains(m));
+        } else {
+            assert_eq!(
+                seeded.executed().contains(m),
+                full.executed().contains(m),
+                "{m}"
+            );
+            assert_eq!(
+                seeded.infected().contains(m),
+                full.infected().contains(m),
+                "{m}"
+            );
+            assert_eq!(
+                seeded.unviable().contains(m),
+                full.unviable().contains(m),
+                "{m}"
+            );
+        }
+    }
+}
+
 // ----- branch coverage -------------------------------------------------------
 
 #[mu2::mutate]
@@ -475,6 +520,18 @@ fn budgets_stop_runaway_mutants() {
     let out = mu2::run_mutant(Some(m.id), Budget::default().depth(100), || deep(3));
     assert_eq!(out, Outcome::Stopped(mu2::Stop::Timeout("depth")));
     assert_eq!(deep(3), 3);
+    // The stack budget stops recursion before the depth limit does.
+    let deep_stack = Budget::default().depth(u32::MAX).stack(64 << 10);
+    let out = mu2::run_mutant(Some(m.id), deep_stack, || deep(3));
+    assert_eq!(out, Outcome::Stopped(mu2::Stop::Timeout("depth")));
+    // The clock stops a loop long before a far step limit would; it is
+    // read every few thousand steps, counted one by one or in chunks.
+    let m = one("spin", Operator::Increments, "-=");
+    let clock = Budget::UNLIMITED
+        .steps(500_000_000)
+        .wall(std::time::Duration::from_millis(50));
+    let out = mu2::run_mutant(Some(m.id), clock, || spin(3));
+    assert_eq!(out, Outcome::Stopped(mu2::Stop::Timeout("time")));
     // Probing runs under a budget too.
     let (out, _) = mu2::probe::record(Budget::default().steps(10), || spin(1_000));
     assert_eq!(out, Outcome::Stopped(mu2::Stop::Timeout("steps")));

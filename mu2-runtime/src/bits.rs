@@ -84,6 +84,28 @@ impl Bits {
         &mut self.words
     }
 
+    /// Becomes the members of `a` that are not in `b`.
+    ///
+    /// ```
+    /// use mu2_runtime::Bits;
+    /// let (mut a, mut b, mut d) = (Bits::new(70), Bits::new(70), Bits::new(0));
+    /// a.insert(3);
+    /// a.insert(68);
+    /// b.insert(3);
+    /// d.set_difference(&a, &b);
+    /// assert_eq!(d.iter().collect::<Vec<_>>(), [68]);
+    /// ```
+    pub fn set_difference(&mut self, a: &Bits, b: &Bits) {
+        self.len = a.len;
+        self.words.clear();
+        self.words.extend(
+            a.words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| w & !b.words.get(i).copied().unwrap_or(0)),
+        );
+    }
+
     /// Adds every member of `other`.
     pub fn union_with(&mut self, other: &Bits) {
         if self.words.len() < other.words.len() {

@@ -122,6 +122,11 @@ struct Kills {
     killed: Bits,
     unviable: Bits,
     surviving: Bits,
+    /// Mutants already seen and no longer surviving (killed or unviable):
+    /// the probes need not evaluate them again (`probe::record_known`).
+    /// Only seen ones, so that the selector's count of seen mutants is
+    /// what it would have been.
+    known: Bits,
     chosen: Vec<usize>,
 }
 
@@ -169,6 +174,7 @@ impl<O: Send> Campaign<O> {
                 killed: Bits::new(mutants),
                 unviable: Bits::new(mutants),
                 surviving,
+                known: Bits::new(mutants),
                 chosen: Vec::new(),
             },
             trace: Trace::default(),
@@ -481,12 +487,17 @@ impl<O: Send> Campaign<O> {
         let fill = fresh.then(|| self.rng.fork());
         let mut src = Source::new(bytes, fill, MAX_INPUT);
         let run = self.target.run;
-        let probes = if mutating {
-            Probes::All
+        let outcome = if mutating {
+            let kills = &mut self.kills;
+            kills
+                .known
+                .set_difference(kills.selector.seen(), &kills.surviving);
+            probe::record_known(&mut self.trace, &kills.known, self.budget, || run(&mut src))
         } else {
-            Probes::Coverage
+            probe::record_with(&mut self.trace, Probes::Coverage, self.budget, || {
+                run(&mut src)
+            })
         };
-        let outcome = probe::record_with(&mut self.trace, probes, self.budget, || run(&mut src));
         let result = match outcome {
             Outcome::Returned(Ok(o)) => Result_::Valid(o),
             Outcome::Returned(Err(Invalid)) | Outcome::Stopped(Stop::Invalid) => Result_::Invalid,

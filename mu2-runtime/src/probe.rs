@@ -185,7 +185,46 @@ pub fn record_with<R>(
     budget: Budget,
     f: impl FnOnce() -> R,
 ) -> Outcome<R> {
+    record_seeded(trace, probes, None, budget, f)
+}
+
+/// Like [`record_into`], except that the mutants in `known` count as
+/// executed and infected from the start of the run, so no site evaluates
+/// their alternatives again, and a site whose mutants are all known costs
+/// one bit test. For callers done with those mutants: the engine with the
+/// mutants its corpus kills already, the scorer with those it detected.
+/// Infection evaluation is most of what a probed run costs, and most of
+/// the mutants a campaign reaches are killed early.
+///
+/// ```
+/// use mu2_runtime::{Bits, Budget, probe};
+/// let mut trace = probe::Trace::default();
+/// let known = Bits::new(mu2_runtime::mutants().len());
+/// let out = probe::record_known(&mut trace, &known, Budget::default(), || 2 + 2);
+/// assert_eq!(out.returned(), Some(4));
+/// ```
+pub fn record_known<R>(
+    trace: &mut Trace,
+    known: &Bits,
+    budget: Budget,
+    f: impl FnOnce() -> R,
+) -> Outcome<R> {
+    record_seeded(trace, Probes::All, Some(known), budget, f)
+}
+
+fn record_seeded<R>(
+    trace: &mut Trace,
+    probes: Probes,
+    known: Option<&Bits>,
+    budget: Budget,
+    f: impl FnOnce() -> R,
+) -> Outcome<R> {
     trace.reset();
+    if let Some(known) = known {
+        debug_assert!(known.len() <= trace.executed.len());
+        trace.executed.union_with(known);
+        trace.infected.union_with(known);
+    }
     // Dropped in reverse: the switch is put back, then the buffers.
     let _buffers = Restore::point_at(trace);
     let _saved = switch::set(Setting {

@@ -13,7 +13,7 @@ use crate::engine::Target;
 use crate::input::{MAX_INPUT, Source};
 use crate::oracle::{Observed, Verdict, decide};
 use crate::pool::Pool;
-use crate::probe::{self, Probes, Trace};
+use crate::probe::{self, Trace};
 use crate::report::{MutantReport, Report, Status};
 use crate::switch::Budget;
 
@@ -88,43 +88,55 @@ fn score_here<O: Send>(
     for m in crate::supervise::crashed_indices(store.root()) {
         crashed.insert(m);
     }
+    // Mutants still worth running: not unviable, crashed or timed out (a
+    // timeout costs the whole budget, and it is detected already), nor,
+    // for first kills only, killed. Once seen, the others are `known` to
+    // the probes, which then skip their infection checks.
+    let mut pending = Bits::new(n);
+    (0..n)
+        .filter(|&m| !crashed.contains(m))
+        .for_each(|m| pending.insert(m));
+    let mut known = Bits::new(n);
     let mut progress = crate::status::Progress::new("scoring", entries.len());
     std::thread::scope(|scope| {
         let pool = Pool::new(scope, target.run, jobs);
         for mut entry in entries {
             let mut src = Source::new(entry.bytes.clone(), None, MAX_INPUT);
             let run = target.run;
+            known.set_difference(&executed, &pending);
             let outcome =
-                probe::record_with(&mut trace, Probes::All, budget.scaled(10), || run(&mut src));
+                probe::record_known(&mut trace, &known, budget.scaled(10), || run(&mut src));
             let observed = Observed::of(outcome);
             executed.union_with(trace.executed());
-            unviable.union_with(trace.unviable());
-            // A mutant that timed out once is not run again: timeouts cost
-            // the whole budget, and it is detected already.
+            for m in trace.unviable().iter() {
+                unviable.insert(m);
+                pending.remove(m);
+            }
             let chosen: Vec<usize> = trace
                 .executed()
                 .iter()
-                .filter(|&m| {
-                    trace.infected().contains(m)
-                        && !unviable.contains(m)
-                        && !crashed.contains(m)
-                        && timed_out[m].is_none()
-                        && (matrix == Matrix::EveryInput || killed[m].is_none())
-                })
+                .filter(|&m| trace.infected().contains(m) && pending.contains(m))
                 .collect();
             let mutant_budget = budget.for_mutant(trace.steps()).scaled(10);
             crate::supervise::judging(&entry.bytes);
             let mut kills = Vec::new();
             for (m, outcome) in pool.run(&entry.bytes, &chosen, mutant_budget) {
                 match decide(&observed, outcome, target.compare) {
-                    Verdict::Unviable => unviable.insert(m),
+                    Verdict::Unviable => {
+                        unviable.insert(m);
+                        pending.remove(m);
+                    }
                     Verdict::Killed => {
                         killed[m].get_or_insert_with(|| entry.name.clone());
                         kills.push(mutants[m].id.to_string());
+                        if matrix == Matrix::FirstKills {
+                            pending.remove(m);
+                        }
                     }
                     Verdict::TimedOut => {
                         timed_out[m].get_or_insert_with(|| entry.name.clone());
                         kills.push(mutants[m].id.to_string());
+                        pending.remove(m);
                     }
                     Verdict::Survived => {}
                 }
