@@ -2176,6 +2176,28 @@ strict_group! {
             h.join().unwrap() * 2
         }
 
+        /// The parties of a barrier, counted in another function than the
+        /// waits: `workers - 1` parties for `workers + 1` waiters leaves two
+        /// of them blocked.
+        pub fn gate(workers: usize) -> Arc<Barrier> {
+            Arc::new(Barrier::new(workers + 1))
+        }
+
+        pub fn meet_all(workers: usize) -> usize {
+            let b = gate(workers);
+            let hs: Vec<_> = (0..workers)
+                .map(|i| {
+                    let b = Arc::clone(&b);
+                    std::thread::spawn(move || {
+                        b.wait();
+                        i
+                    })
+                })
+                .collect();
+            b.wait();
+            hs.into_iter().map(|h| h.join().unwrap()).sum()
+        }
+
         pub fn parked(n: u64) -> u64 {
             let flag = Arc::new(AtomicBool::new(false));
             let f2 = Arc::clone(&flag);
@@ -2194,6 +2216,7 @@ strict_group! {
         vec![
             format!("{:?}", m::stop_worker(5)),
             format!("{:?}", m::meet(4)),
+            format!("{:?}", m::meet_all(4)),
             format!("{:?}", m::parked(7)),
         ]
     }

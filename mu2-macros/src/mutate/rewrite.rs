@@ -174,7 +174,8 @@ pub struct Rewriter {
     /// `rx.recv()`, `barrier.wait()`, `thread::park()`): a mutant of the
     /// loop around the wait, or of what it waits for, could have it wait
     /// for a signal that never comes, blocked where no budget reaches. Such
-    /// a function gets probes and no mutants.
+    /// a function gets probes and no mutants; so does one that sizes what
+    /// others wait on (`Barrier::new(n)`, `sync_channel(n)`).
     waits: bool,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
@@ -1155,7 +1156,20 @@ fn waits_on_others(block: &Block) -> bool {
         }
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
             if let Expr::Path(p) = &*c.func {
-                self.0 |= p.path.segments.last().is_some_and(|s| s.ident == "park");
+                let names: Vec<String> = p
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                // Also the functions that size what others wait on: a
+                // barrier's parties, a bounded channel's capacity. A
+                // mutated count there blocks the waits, wherever they are.
+                self.0 |= match names.as_slice() {
+                    [.., last] if last == "park" || last == "sync_channel" => true,
+                    [.., ty, new] => ty == "Barrier" && new == "new",
+                    _ => false,
+                };
             }
             syn::visit::visit_expr_call(self, c);
         }
