@@ -173,7 +173,6 @@ fn try_expand(kind: Kind, args: TokenStream, input: TokenStream) -> syn::Result<
     };
     let show = quote! {
         |__mu2_src: &mut ::mu2::__rt::Source| -> ::core::result::Result<::core::option::Option<::std::string::String>, ::mu2::__rt::Invalid> {
-            #[allow(unused_imports)]
             use ::mu2::__rt::prelude::*;
             let __mu2_args: #tuple = #generate;
             ::core::result::Result::Ok((&::mu2::__rt::Show(&__mu2_args)).__mu2_show())

@@ -386,4 +386,15 @@ pub mod prelude {
     };
     pub use super::{ShowNo as _, ShowYes as _};
     pub use crate::site::QOther as _;
+
+    /// Named by generated code (`let _: __Mu2Prelude;`) right after the
+    /// import, so that the import counts as used even when every site that
+    /// calls a method of the traits above is configured out.
+    ///
+    /// ```
+    /// use mu2_runtime::__rt::prelude::*;
+    /// let _: __Mu2Prelude;
+    /// ```
+    #[allow(non_camel_case_types)]
+    pub struct __Mu2Prelude;
 }

@@ -48,10 +48,13 @@ impl UnitBuilder {
     pub fn new(name: &str, span: Span, item: &TokenStream) -> UnitBuilder {
         let (line, _) = text::location(span);
         let hash = text::hash(&item.to_string());
+        // Upper-case ASCII only, so that `non_upper_case_globals` never
+        // fires and needs no `allow` (which a crate forbidding the lint
+        // rejects).
         let clean: String = name
             .chars()
             .map(|c| {
-                if c.is_alphanumeric() {
+                if c.is_ascii_alphanumeric() {
                     c.to_ascii_uppercase()
                 } else {
                     '_'
@@ -114,7 +117,6 @@ impl UnitBuilder {
         });
         quote! {
             #[doc(hidden)]
-            #[allow(non_upper_case_globals)]
             static #ident: ::mu2::__rt::Unit = ::mu2::__rt::Unit::new(
                 ::core::file!(),
                 ::core::module_path!(),
@@ -122,7 +124,6 @@ impl UnitBuilder {
                 #branches,
             );
             #[doc(hidden)]
-            #[allow(non_upper_case_globals)]
             #[::mu2::__rt::linkme::distributed_slice(::mu2::__rt::UNITS)]
             #[linkme(crate = ::mu2::__rt::linkme)]
             static #reg: &::mu2::__rt::Unit = &#ident;
@@ -255,9 +256,12 @@ impl Rewriter {
 
         let mut prologue = Vec::new();
         if self.needs_prelude {
+            // The marker keeps the import used when every site that calls a
+            // `kind` method is configured out. Not an `allow`: a crate that
+            // forbids `unused_imports` rejects any `allow` of it (E0453).
             prologue.push(quote!(
-                #[allow(unused_imports)]
                 use ::mu2::__rt::prelude::*;
+                let _: __Mu2Prelude;
             ));
         }
         if sig.asyncness.is_none() {
