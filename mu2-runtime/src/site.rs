@@ -21,7 +21,7 @@ use crate::outcome::{self, Stop};
 use crate::probe;
 use crate::schema;
 use crate::switch::{self, BUDGET, INFECT, PROBE};
-pub use crate::switch::{Fuel, Here, here};
+pub use crate::switch::{Fuel, Here, elsewhere, here};
 
 impl Here {
     /// Branch coverage is on.

@@ -197,10 +197,10 @@ pub(crate) fn mode() -> u32 {
 /// after the call that made them has returned.
 ///
 /// ```
-/// // Generated code only; outside any run nothing is switched on.
+/// // Generated code only.
 /// # use mu2_runtime::__rt::{Unit, here};
 /// static UNIT: Unit = Unit::new("doc.rs", "doc", &[], 0);
-/// assert!(here(&UNIT).elsewhere(0, 0));
+/// let __mu2 = here(&UNIT);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Here {
@@ -250,16 +250,26 @@ impl Here {
         let k = self.k.wrapping_sub(first);
         (k < count).then_some(k)
     }
+}
 
-    /// Whether this call may run the function's body as written, with
-    /// only the budget counted: no probe is on, and the active mutant (if
-    /// any) is not among the function's `count` mutants from `first`.
-    /// Generated code asks at entry, in optimized builds; see
-    /// docs/benchmarks.md.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn elsewhere(self, first: u32, count: u32) -> bool {
-        self.mode & PROBE == 0 && self.choice(first, count).is_none()
-    }
+/// Whether a call of the function whose `count` mutants start at the
+/// unit-local index `first` may run its body as written, with only the
+/// budget counted: no probe is on, and the active mutant (if any) is
+/// another function's. Generated code asks at entry, in optimized builds,
+/// before it reads [`here`], which only the instrumented body needs: two
+/// thread-local reads and a comparison (see docs/benchmarks.md).
+///
+/// ```
+/// // Generated code only; outside any run nothing is switched on.
+/// # use mu2_runtime::__rt::{Unit, elsewhere};
+/// static UNIT: Unit = Unit::new("doc.rs", "doc", &[], 0);
+/// assert!(elsewhere(&UNIT, 0, 0));
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn elsewhere(unit: &'static Unit, first: u32, count: u32) -> bool {
+    let (mode, active) = STATE.with(|s| (s.mode.get(), s.active.get()));
+    // With no mutant active, `active` is `NONE` (u32::MAX): far out of range.
+    mode & PROBE == 0 && active.wrapping_sub(unit.mutant_base().wrapping_add(first)) >= count
 }
 
 /// The dense index of the mutant active on this thread.

@@ -276,8 +276,6 @@ impl Rewriter {
             // overflow the stack, which aborts.
             prologue.push(quote!(::core::mem::drop(::mu2::__rt::enter());));
         }
-        let entry = self.entry();
-        prologue.push(quote!(let __mu2 = #entry;));
         if let Some(original) = &original {
             // When the active mutant is in another function and no probe is
             // on, every site here would run its original: run the body as
@@ -286,15 +284,19 @@ impl Rewriter {
             // builds only, as for `idle()` below.
             let (copy, loops) = fuel::fueled(original.clone());
             let fuel = fuel::declare(loops);
+            let unit = &self.unit.ident;
             prologue.push(quote! {
                 #[cfg(not(debug_assertions))]
                 #[allow(unreachable_code)] // `return` of a body that diverges
-                if __mu2.elsewhere(#first, #count) {
+                if ::mu2::__rt::elsewhere(&#unit, #first, #count) {
                     #fuel
                     return #copy;
                 }
             });
         }
+        // Read after that test: only the instrumented body needs it.
+        let entry = self.entry();
+        prologue.push(quote!(let __mu2 = #entry;));
         prologue.extend(fuel::declare(self.loops));
         prologue.extend(returns);
         block.stmts.splice(
