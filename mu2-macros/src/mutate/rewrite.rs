@@ -1162,12 +1162,7 @@ fn waits_on_others(block: &Block) -> bool {
         }
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
             if let Expr::Path(p) = &*c.func {
-                let names: Vec<String> = p
-                    .path
-                    .segments
-                    .iter()
-                    .map(|s| s.ident.to_string())
-                    .collect();
+                let names = segment_names(&p.path);
                 // Also the functions that size what others wait on: a
                 // barrier's parties, a bounded channel's capacity. A
                 // mutated count there blocks the waits, wherever they are.
@@ -1637,6 +1632,12 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
     check.0
 }
 
+/// The names of `path`'s segments, in order (`std::process::exit` ->
+/// `["std", "process", "exit"]`).
+fn segment_names(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
 /// The argument of a `process::exit(code)` call (`std::process::exit`,
 /// `process::exit`, `::std::process::exit`).
 pub(crate) fn exit_code(e: &Expr) -> Option<&Expr> {
@@ -1644,12 +1645,7 @@ pub(crate) fn exit_code(e: &Expr) -> Option<&Expr> {
     let Expr::Path(p) = &*call.func else {
         return None;
     };
-    let names: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
+    let names = segment_names(&p.path);
     let is_exit = names.ends_with(&["process".to_string(), "exit".to_string()])
         && (names.len() == 2 || names[..names.len() - 2] == ["std".to_string()]);
     (is_exit && p.qself.is_none() && call.args.len() == 1).then(|| &call.args[0])
