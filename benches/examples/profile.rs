@@ -80,6 +80,28 @@ fn main() {
     );
 }
 
+/// The first mutant for which `own` holds whose site `annotated` runs and
+/// whose run gives the original's result.
+fn same_result_mutant(
+    own: impl Fn(&mu2::Mutant) -> bool,
+    annotated: impl Fn() -> usize,
+) -> mu2::MutantId {
+    let want = annotated();
+    let (_, ran) = probe::record(Budget::default(), &annotated);
+    let m = mu2::mutants()
+        .iter()
+        .filter(|m| own(m) && ran.ran(m))
+        .find(|m| {
+            mu2::run_mutant(Some(m.id), Budget::default(), &annotated).returned() == Some(want)
+        })
+        .expect("a same-result mutant of the workload");
+    eprintln!(
+        "mutant here: {}:{} {} -> {}",
+        m.line, m.column, m.original, m.replacement
+    );
+    m.id
+}
+
 /// The sorted output, folded into one number that any difference changes.
 fn checksum(v: &[i32]) -> usize {
     v.iter()
@@ -98,24 +120,8 @@ fn repeat(
     annotated: impl Fn() -> usize,
     plain: impl Fn() -> usize,
 ) {
-    let want = annotated();
-    let (_, ran) = probe::record(Budget::default(), &annotated);
-    let here = mu2::mutants()
-        .iter()
-        .filter(|m| own(m) && ran.ran(m))
-        .find(|m| {
-            mu2::run_mutant(Some(m.id), Budget::default(), &annotated).returned() == Some(want)
-        })
-        .map(|m| m.id);
-    if mode == "here" {
-        let m = here
-            .and_then(mu2::mutant)
-            .expect("a same-result mutant of the workload");
-        eprintln!(
-            "mutant here: {}:{} {} -> {}",
-            m.line, m.column, m.original, m.replacement
-        );
-    }
+    // Searched for in mode `here` only: it runs every candidate once.
+    let here = (mode == "here").then(|| same_result_mutant(&own, &annotated));
     let mut trace = Trace::default();
     let mut total = 0;
     for _ in 0..n {
