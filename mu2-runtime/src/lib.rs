@@ -12,11 +12,13 @@
 //! - [`site`]: what each kind of generated site does.
 //! - [`probe`]: execution, infection and coverage of one run.
 //! - [`outcome`]: how a run ends, and the quiet panic hook.
+//! - `carry`: threads that annotated code spawns join the run that spawned them.
 //! - [`input`], [`havoc`]: inputs as byte sequences that generators consume.
 //! - [`coverage`], [`engine`]: the greybox loop; [`corpus`]: what it saves.
 //! - [`driver`], [`config`]: what `#[mu2::diff]` / `#[mu2::fuzz]` tests do.
 
 mod bits;
+mod carry;
 pub mod config;
 pub mod corpus;
 pub mod coverage;
@@ -71,6 +73,7 @@ use switch::Setting;
 pub fn with_mutant<R>(id: MutantId, f: impl FnOnce() -> R) -> R {
     let index = index_of(id);
     outcome::install_hook();
+    let spawned = carry::Collect::open();
     let result = {
         let _saved = switch::set(Setting {
             active: Some(index),
@@ -81,12 +84,15 @@ pub fn with_mutant<R>(id: MutantId, f: impl FnOnce() -> R) -> R {
         });
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
     };
+    let stopped_there = spawned.finish(None);
     match result {
         Ok(r) => r,
-        Err(payload) => match payload.downcast::<Stop>() {
+        Err(payload) => match (payload.downcast::<Stop>(), stopped_there) {
             // Raised again through the hook, so that it is printed readably.
-            Ok(stop) => std::panic::panic_any(*stop),
-            Err(payload) => std::panic::resume_unwind(payload),
+            (Ok(stop), _) => std::panic::panic_any(*stop),
+            // A thread it spawned stopped, and this one panicked for it.
+            (Err(_), Some(stop)) => std::panic::panic_any(stop),
+            (Err(payload), None) => std::panic::resume_unwind(payload),
         },
     }
 }
@@ -109,14 +115,18 @@ pub(crate) fn run_at<R>(active: Option<u32>, budget: Budget, f: impl FnOnce() ->
     if active.is_some() {
         schema::registry();
     }
-    let _saved = switch::set(Setting {
-        active,
-        probe: false,
-        infect: false,
-        budget: Some(budget),
-        quiet: true,
-    });
-    outcome::catch(f)
+    let spawned = carry::Collect::open();
+    let outcome = {
+        let _saved = switch::set(Setting {
+            active,
+            probe: false,
+            infect: false,
+            budget: Some(budget),
+            quiet: true,
+        });
+        outcome::catch(f)
+    };
+    carry::ended(outcome, spawned.finish(None))
 }
 
 fn index_of(id: MutantId) -> u32 {
@@ -132,6 +142,7 @@ fn index_of(id: MutantId) -> u32 {
 /// For generated code only.
 #[doc(hidden)]
 pub mod __rt {
+    pub use crate::carry::Carry;
     pub use crate::driver::{self, DriverEntry, DriverInfo};
     pub use crate::input::{Invalid, Source};
     pub use crate::kind::{Asg, Ops, Place, Ret, Show, Un, prelude};

@@ -11,6 +11,7 @@
 use std::cell::Cell;
 
 use crate::bits::Bits;
+use crate::carry::{self, Collect};
 use crate::outcome::{self, Outcome};
 use crate::schema::{self, Mutant};
 use crate::switch::{self, Budget, Setting};
@@ -79,7 +80,8 @@ impl Trace {
         }
     }
 
-    fn reset(&mut self) {
+    /// Empties the trace and sizes it for this binary's registry.
+    pub(crate) fn reset(&mut self) {
         let reg = schema::registry();
         let n = reg.mutants.len();
         self.executed.reset(n);
@@ -88,6 +90,25 @@ impl Trace {
         self.hits.clear();
         self.hits.resize(reg.branches, 0);
         self.steps = 0;
+    }
+
+    /// Adds what `other` (a trace of the same binary) recorded: a thread
+    /// that the run spawned (`carry`).
+    pub(crate) fn absorb(&mut self, other: &Trace) {
+        self.executed.union_with(&other.executed);
+        self.infected.union_with(&other.infected);
+        self.unviable.union_with(&other.unviable);
+        if self.hits.len() < other.hits.len() {
+            self.hits.resize(other.hits.len(), 0);
+        }
+        for (h, o) in self.hits.iter_mut().zip(&other.hits) {
+            *h = h.saturating_add(*o);
+        }
+        self.steps = self.steps.saturating_add(other.steps);
+    }
+
+    pub(crate) fn add_steps(&mut self, steps: u64) {
+        self.steps = self.steps.saturating_add(steps);
     }
 }
 
@@ -127,12 +148,12 @@ thread_local! {
 
 /// The thread's buffers as they were before a run pointed them at its
 /// trace; put back when dropped (a nested run ends before its outer one).
-struct Restore(Buffers);
+pub(crate) struct Restore(Buffers);
 
 impl Restore {
     /// Points the probes at `trace` until the guard drops. `trace` must
     /// not be touched until then: the probes write through these pointers.
-    fn point_at(trace: &mut Trace) -> Restore {
+    pub(crate) fn point_at(trace: &mut Trace) -> Restore {
         let words = trace.executed.words_mut().len();
         debug_assert!(
             trace.infected.words_mut().len() == words && trace.unviable.words_mut().len() == words
@@ -225,6 +246,7 @@ fn record_seeded<R>(
         trace.executed.union_with(known);
         trace.infected.union_with(known);
     }
+    let spawned = Collect::open();
     // Dropped in reverse: the switch is put back, then the buffers.
     let _buffers = Restore::point_at(trace);
     let _saved = switch::set(Setting {
@@ -237,7 +259,8 @@ fn record_seeded<R>(
     let outcome = outcome::catch(f);
     // Before the switch is put back, which restores its step count too.
     trace.steps = switch::steps();
-    outcome
+    let stop = spawned.finish(Some(trace));
+    carry::ended(outcome, stop)
 }
 
 /// Sets bit `i` of the set at `words` (of `len` words), if it is in range.

@@ -40,6 +40,9 @@ struct State {
     /// stack budget): one comparison per call.
     stack_floor: Cell<usize>,
     deadline: Cell<Option<Instant>>,
+    /// The budget the run was given, for the threads it spawns
+    /// ([`current`]).
+    budget: Cell<Option<Budget>>,
     quiet: Cell<bool>,
 }
 
@@ -55,6 +58,7 @@ thread_local! {
             depth_limit: Cell::new(u32::MAX),
             stack_floor: Cell::new(0),
             deadline: Cell::new(None),
+            budget: Cell::new(None),
             quiet: Cell::new(false),
         }
     };
@@ -500,6 +504,7 @@ pub(crate) struct Saved {
     depth_limit: u32,
     stack_floor: usize,
     deadline: Option<Instant>,
+    budget: Option<Budget>,
     quiet: bool,
 }
 
@@ -515,6 +520,7 @@ impl Drop for Saved {
             s.depth_limit.set(self.depth_limit);
             s.stack_floor.set(self.stack_floor);
             s.deadline.set(self.deadline);
+            s.budget.set(self.budget);
             s.quiet.set(self.quiet);
         })
     }
@@ -543,6 +549,7 @@ pub(crate) fn set(setting: Setting) -> Saved {
             depth_limit: s.depth_limit.get(),
             stack_floor: s.stack_floor.get(),
             deadline: s.deadline.get(),
+            budget: s.budget.get(),
             quiet: s.quiet.get(),
         };
         let mut mode = 0;
@@ -581,9 +588,36 @@ pub(crate) fn set(setting: Setting) -> Saved {
                 s.deadline.set(None);
             }
         }
+        s.budget.set(setting.budget);
         s.mode.set(mode);
         s.quiet.set(setting.quiet || saved.quiet);
         saved
+    })
+}
+
+/// The setting of the run in progress on this thread, if any, for a thread
+/// it spawns (`carry`): the same mutant and probes, and what is left of its
+/// budget.
+pub(crate) fn current() -> Option<Setting> {
+    STATE.with(|s| {
+        let mode = s.mode.get();
+        if mode == 0 {
+            return None;
+        }
+        let budget = s.budget.get().map(|b| Budget {
+            wall: s
+                .deadline
+                .get()
+                .map(|d| d.saturating_duration_since(Instant::now())),
+            ..b
+        });
+        Some(Setting {
+            active: (mode & ACTIVE != 0).then(|| s.active.get()),
+            probe: mode & PROBE != 0,
+            infect: mode & INFECT != 0,
+            budget,
+            quiet: s.quiet.get(),
+        })
     })
 }
 

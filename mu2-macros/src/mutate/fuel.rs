@@ -105,6 +105,10 @@ impl VisitMut for Fueler {
                     .insert(0, Stmt::Item(Item::Verbatim(quote!(::mu2::__rt::step();))));
             }
             Expr::Async(a) => self.own_body(&mut a.block),
+            Expr::Call(_) | Expr::MethodCall(_) => {
+                visit_mut::visit_expr_mut(self, e);
+                super::carry::spawned(e);
+            }
             _ => visit_mut::visit_expr_mut(self, e),
         }
     }

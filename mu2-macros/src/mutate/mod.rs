@@ -6,6 +6,7 @@
 //! one `static` describing its sites (`mu2_runtime::schema::Unit`).
 
 mod args;
+mod carry;
 mod fuel;
 mod ops;
 mod rewrite;

@@ -20,9 +20,9 @@ use syn::{
 };
 
 use super::args::Config;
-use super::fuel;
 use super::ops::{self, Operator};
 use super::text;
+use super::{carry, fuel};
 
 /// One site's metadata, as it will appear in the `static` unit.
 struct SiteMeta {
@@ -674,6 +674,7 @@ impl Rewriter {
                 for arg in &mut call.args {
                     self.call_arg(arg, true);
                 }
+                carry::spawned(e);
                 return;
             }
             Expr::Call(call) => {
@@ -682,6 +683,7 @@ impl Rewriter {
                 for arg in &mut call.args {
                     self.call_arg(arg, deduces);
                 }
+                carry::spawned(e);
                 return;
             }
             Expr::ForLoop(f) => {

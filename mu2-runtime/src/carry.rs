@@ -1,0 +1,175 @@
+//! Threads spawned inside a run. The switch is per thread, so a thread that
+//! annotated code spawns would start idle: the active mutant would not be on
+//! there, and the probes would not see what it ran. `#[mu2::mutate]` wraps
+//! the closure of a `spawn`-like call (`thread::spawn`, `s.spawn`,
+//! `Builder::spawn_scoped`, `rayon::join`, ...) so that the new thread runs
+//! under the run that spawned it ([`Carry`]):
+//!
+//! - the same active mutant, and a budget of its own with the limits the
+//!   run had left (so a looping mutant there ends too);
+//! - under probes, a trace of its own, merged into the run's trace when the
+//!   run ends (threads still running then are not waited for);
+//! - a timeout or an unviable alternative there is how the run ends, as it
+//!   would be on the run's own thread, instead of whatever panic it causes
+//!   in the thread that joins it.
+//!
+//! Only closures written at the call are carried: a function passed by name
+//! (`thread::spawn(worker)`) and threads started by a library's own pool
+//! (`par_iter`) run idle.
+
+use std::cell::RefCell;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::outcome::{Outcome, Stop};
+use crate::probe::{self, Trace};
+use crate::switch::{self, Budget, Setting};
+
+/// What the threads a run spawned recorded, collected for the run.
+#[derive(Default)]
+struct Spawned {
+    /// Their probes' records, merged.
+    trace: Mutex<Option<Trace>>,
+    /// The first stop (timeout, unviable) that ended one of them.
+    stop: Mutex<Option<Stop>>,
+}
+
+thread_local! {
+    /// The collector of the run in progress on this thread, made when the
+    /// run first spawns a carried thread.
+    static RUN: RefCell<Option<Arc<Spawned>>> = const { RefCell::new(None) };
+}
+
+/// The run in progress on this thread, taken at a thread's spawn and put on
+/// the new thread. Generated code makes one where annotated code spawns:
+///
+/// ```
+/// use mu2_runtime::__rt::Carry;
+/// // What `std::thread::spawn(|| 6 * 7)` becomes under `#[mu2::mutate]`:
+/// let handle = std::thread::spawn({
+///     let carry = Carry::new();
+///     let spawned = || 6 * 7;
+///     move || carry.run(|| spawned())
+/// });
+/// assert_eq!(handle.join().unwrap(), 42);
+/// ```
+#[derive(Clone)]
+pub struct Carry(Option<(Setting, Arc<Spawned>)>);
+
+impl Carry {
+    /// The run in progress here, if any (outside runs: nothing to carry).
+    #[inline]
+    pub fn new() -> Carry {
+        let Some(mut setting) = switch::current() else {
+            return Carry(None);
+        };
+        // The new thread's stack is not this one's: a spawned thread has
+        // 2 MiB unless its builder says otherwise, so its recursion must
+        // stop well before that, as `Budget::default` does.
+        let default_stack = Budget::default().stack_limit;
+        if let Some(b) = &mut setting.budget {
+            b.stack_limit = b.stack_limit.min(default_stack);
+        }
+        let spawned = RUN.with(|r| r.borrow_mut().get_or_insert_with(Default::default).clone());
+        Carry(Some((setting, spawned)))
+    }
+
+    /// Runs `f` (the spawned closure) under the carried run. On a thread
+    /// already in a run (a "spawn" that runs the closure in place), `f`
+    /// just runs.
+    pub fn run<R>(&self, f: impl FnOnce() -> R) -> R {
+        let Some((setting, spawned)) = &self.0 else {
+            return f();
+        };
+        if switch::mode() != 0 {
+            return f();
+        }
+        let mut trace = setting.probe.then(|| {
+            let mut t = Trace::default();
+            t.reset();
+            t
+        });
+        let result = {
+            let _buffers = trace.as_mut().map(probe::Restore::point_at);
+            let _saved = switch::set(*setting);
+            let result = catch_unwind(AssertUnwindSafe(f));
+            if let Some(t) = &mut trace {
+                t.add_steps(switch::steps());
+            }
+            result
+        };
+        if let Some(t) = trace {
+            let mut merged = spawned.trace.lock().unwrap_or_else(PoisonError::into_inner);
+            match &mut *merged {
+                Some(m) => m.absorb(&t),
+                None => *merged = Some(t),
+            }
+        }
+        match result {
+            Ok(r) => r,
+            Err(payload) => {
+                if let Some(stop) = payload.downcast_ref::<Stop>() {
+                    let mut first = spawned.stop.lock().unwrap_or_else(PoisonError::into_inner);
+                    first.get_or_insert_with(|| stop.clone());
+                }
+                resume_unwind(payload)
+            }
+        }
+    }
+}
+
+impl Default for Carry {
+    fn default() -> Carry {
+        Carry::new()
+    }
+}
+
+/// The scope of one run on this thread: threads it spawns report to it
+/// until [`Collect::finish`]. Nested runs have scopes of their own.
+pub(crate) struct Collect {
+    /// The enclosing run's collector, put back when this scope ends.
+    outer: Option<Arc<Spawned>>,
+    done: bool,
+}
+
+impl Collect {
+    pub(crate) fn open() -> Collect {
+        Collect {
+            outer: RUN.with(|r| r.borrow_mut().take()),
+            done: false,
+        }
+    }
+
+    /// Ends the scope: merges what the run's threads recorded into `trace`,
+    /// and returns the stop that ended one of them, if one did (a run that
+    /// panicked because of it ends with that stop instead).
+    pub(crate) fn finish(mut self, trace: Option<&mut Trace>) -> Option<Stop> {
+        self.done = true;
+        let outer = self.outer.take();
+        let spawned = RUN.with(|r| std::mem::replace(&mut *r.borrow_mut(), outer))?;
+        let merged = spawned.trace.lock().ok().and_then(|mut t| t.take());
+        if let (Some(trace), Some(merged)) = (trace, merged) {
+            trace.absorb(&merged);
+        }
+        spawned.stop.lock().ok().and_then(|mut s| s.take())
+    }
+}
+
+impl Drop for Collect {
+    /// Puts the enclosing run's collector back if `finish` was not reached.
+    fn drop(&mut self) {
+        if !self.done {
+            let outer = self.outer.take();
+            let _ = RUN.try_with(|r| *r.borrow_mut() = outer);
+        }
+    }
+}
+
+/// `outcome`, or the stop of a thread the run spawned when the run
+/// panicked after it (a `join().unwrap()` on the stopped thread, say).
+pub(crate) fn ended<R>(outcome: Outcome<R>, stop: Option<Stop>) -> Outcome<R> {
+    match (outcome, stop) {
+        (Outcome::Panicked(_), Some(stop)) => Outcome::Stopped(stop),
+        (outcome, _) => outcome,
+    }
+}

@@ -1,0 +1,151 @@
+//! Threads that annotated code spawns run under the run that spawned them:
+//! the active mutant is on there, the probes record what they ran, and a
+//! mutant that loops or is unviable there ends the run as it would on the
+//! run's own thread.
+
+use std::sync::mpsc;
+
+use mu2::probe::Trace;
+use mu2::{Budget, Mutant, Operator, Outcome, Stop};
+
+const MODULE: &str = module_path!();
+
+fn one(function: &str, op: Operator, original: &str, replacement: &str) -> &'static Mutant {
+    let found: Vec<_> = mu2::mutants()
+        .iter()
+        .filter(|m| {
+            m.module.starts_with(MODULE)
+                && m.function == function
+                && m.operator == op
+                && m.original == original
+                && m.replacement == replacement
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "{function}: {original} -> {replacement}");
+    found[0]
+}
+
+fn run<R>(m: &Mutant, f: impl FnOnce() -> R) -> Outcome<R> {
+    mu2::run_mutant(Some(m.id), Budget::default(), f)
+}
+
+/// Sums halves on two scoped threads; the mutants are in the closures.
+#[mu2::mutate]
+fn scoped_sum(v: &[u64]) -> u64 {
+    let (a, b) = v.split_at(v.len() / 2);
+    std::thread::scope(|s| {
+        let left = s.spawn(|| a.iter().map(|x| x * 2).sum::<u64>());
+        let right = s.spawn(|| b.iter().map(|x| x * 2).sum::<u64>());
+        left.join().unwrap() + right.join().unwrap()
+    })
+}
+
+/// A detached thread that calls another annotated function, and a channel.
+#[mu2::mutate]
+fn via_channel(n: u32) -> u32 {
+    let (tx, rx) = mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        tx.send(square(n)).unwrap();
+    });
+    handle.join().unwrap();
+    rx.try_recv().unwrap_or(0)
+}
+
+#[mu2::mutate]
+fn square(n: u32) -> u32 {
+    n * n
+}
+
+/// Counts down on a spawned thread; `-` to `+` never ends.
+#[mu2::mutate]
+fn countdown(n: i64) -> i64 {
+    std::thread::spawn(move || {
+        let mut k = n;
+        let mut steps = 0;
+        while k != 0 {
+            k -= 1;
+            steps += 1;
+        }
+        steps
+    })
+    .join()
+    .unwrap()
+}
+
+/// `String + &str` in a spawned thread: `-` is unviable.
+#[mu2::mutate]
+fn greet(name: String) -> String {
+    std::thread::spawn(move || name + "!").join().unwrap()
+}
+
+#[test]
+fn the_active_mutant_is_on_in_spawned_threads() {
+    assert_eq!(scoped_sum(&[1, 2, 3, 4]), 20);
+    // The two closures' `*` are two sites, each in its own thread.
+    let muls: Vec<_> = mu2::mutants()
+        .iter()
+        .filter(|m| m.module.starts_with(MODULE) && m.function == "scoped_sum")
+        .filter(|m| m.original == "*" && m.replacement == "/")
+        .collect();
+    assert_eq!(muls.len(), 2);
+    let outs: Vec<_> = muls
+        .iter()
+        .map(|m| run(m, || scoped_sum(&[1, 2, 3, 4])))
+        .collect();
+    // [1, 2] -> 1 / 2 + 2 / 2 = 1 and [3, 4] -> 1 + 2 = 3, each with the other half doubled.
+    assert!(outs.contains(&Outcome::Returned(1 + 14)), "{outs:?}");
+    assert!(outs.contains(&Outcome::Returned(6 + 3)), "{outs:?}");
+
+    // A mutant in a function the spawned closure calls.
+    let m = one("square", Operator::Math, "*", "/");
+    assert_eq!(via_channel(5), 25);
+    assert_eq!(run(m, || via_channel(5)), Outcome::Returned(1));
+    // The thread that ran the mutant went back to the original.
+    assert_eq!(via_channel(5), 25);
+    assert_eq!(mu2::active_mutant(), None);
+}
+
+#[test]
+fn probes_record_what_spawned_threads_ran() {
+    let (out, trace): (_, Trace) =
+        mu2::probe::record(Budget::default(), || scoped_sum(&[1, 2, 3, 4]));
+    assert_eq!(out, Outcome::Returned(20));
+    for m in mu2::mutants()
+        .iter()
+        .filter(|m| m.module.starts_with(MODULE) && m.function == "scoped_sum")
+        .filter(|m| m.original == "*")
+    {
+        assert!(trace.ran(m), "{m}");
+        if m.replacement == "/" {
+            assert!(trace.infects(m), "{m}");
+        }
+    }
+    let (out, trace) = mu2::probe::record(Budget::default(), || via_channel(3));
+    assert_eq!(out, Outcome::Returned(9));
+    let sq = one("square", Operator::Math, "*", "/");
+    assert!(trace.ran(sq) && trace.infects(sq));
+    // Branch coverage too: the closures' loops and the spawned calls.
+    assert!(trace.steps() > 0);
+}
+
+#[test]
+fn a_spawned_thread_that_stops_ends_the_run_with_its_stop() {
+    assert_eq!(countdown(5), 5);
+    let m = one("countdown", Operator::Increments, "-=", "+=");
+    let budget = Budget::default().steps(10_000);
+    assert_eq!(
+        mu2::run_mutant(Some(m.id), budget, || countdown(5)),
+        Outcome::Stopped(Stop::Timeout("steps"))
+    );
+
+    assert_eq!(greet("mu".into()), "mu!");
+    let m = one("greet", Operator::Math, "+", "-");
+    assert_eq!(
+        run(m, || greet("mu".into())),
+        Outcome::Stopped(Stop::Unviable(m.id))
+    );
+    // `with_mutant` raises the thread's stop, not the join's panic.
+    let payload = std::panic::catch_unwind(|| mu2::with_mutant(m.id, || greet("mu".into())))
+        .expect_err("an unviable mutant stops the run");
+    assert_eq!(payload.downcast_ref::<Stop>(), Some(&Stop::Unviable(m.id)));
+}
