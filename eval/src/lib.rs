@@ -36,6 +36,9 @@ pub struct Options {
     pub out: PathBuf,
     /// Run cargo-mutants and cargo-fuzz too.
     pub peers: bool,
+    /// Which of the two, when `peers`.
+    pub mutants_peer: bool,
+    pub fuzz_peer: bool,
     /// Run the RQ4 oracle comparison.
     pub oracles: bool,
     pub jobs: usize,
@@ -63,6 +66,8 @@ impl Options {
             budget: Budget::Seconds(120.0),
             out: PathBuf::from("target/mu2-eval"),
             peers: true,
+            mutants_peer: true,
+            fuzz_peer: true,
             oracles: true,
             jobs,
             command: String::new(),
@@ -181,12 +186,17 @@ pub fn evaluate(opts: &Options) -> Result<Results, String> {
         std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
         let work = work.canonicalize().map_err(|e| e.to_string())?;
         for fixture in &opts.fixtures {
-            eprintln!("mu2-eval: cargo-mutants on {}", fixture.name);
-            let m = peers::cargo_mutants(&workspace(), fixture, &work);
-            if let Err(e) = &m {
-                eprintln!("mu2-eval:   {e}");
+            if opts.mutants_peer {
+                eprintln!("mu2-eval: cargo-mutants on {}", fixture.name);
+                let m = peers::cargo_mutants(&workspace(), fixture, &work);
+                if let Err(e) = &m {
+                    eprintln!("mu2-eval:   {e}");
+                }
+                results.mutants.push((fixture.name.to_string(), m));
             }
-            results.mutants.push((fixture.name.to_string(), m));
+            if !opts.fuzz_peer {
+                continue;
+            }
             let seconds = match opts.budget {
                 Budget::Seconds(s) => s,
                 Budget::Trials(_) => 1.0,

@@ -20,7 +20,7 @@ struct Args {
     #[arg(long, value_delimiter = ',')]
     fixtures: Option<Vec<String>>,
     /// Comma-separated variants: random, coverage, mutation, split,
-    /// least-executed:K, random:K.
+    /// least-executed:K, random:K; or `none` (only the peer tools).
     #[arg(long, value_delimiter = ',')]
     variants: Option<Vec<String>>,
     /// Repetitions (seeds 1..=N) per variant.
@@ -41,6 +41,10 @@ struct Args {
     /// Skip cargo-mutants and cargo-fuzz (even under `full`).
     #[arg(long, conflicts_with = "peers")]
     no_peers: bool,
+    /// Which peer tools run, comma-separated: cargo-mutants, cargo-fuzz
+    /// (default: both).
+    #[arg(long, value_delimiter = ',', conflicts_with = "no_peers")]
+    peer_tools: Option<Vec<String>>,
     /// Skip the RQ4 oracle comparison.
     #[arg(long)]
     no_oracles: bool,
@@ -61,10 +65,14 @@ fn options(args: Args) -> Result<Options, String> {
             .collect::<Result<_, _>>()?;
     }
     if let Some(names) = args.variants {
-        opts.variants = names
-            .iter()
-            .map(|n| Variant::parse(n).ok_or_else(|| format!("unknown variant {n:?}")))
-            .collect::<Result<_, _>>()?;
+        opts.variants = if names == ["none"] {
+            Vec::new()
+        } else {
+            names
+                .iter()
+                .map(|n| Variant::parse(n).ok_or_else(|| format!("unknown variant {n:?}")))
+                .collect::<Result<_, _>>()?
+        };
     }
     if let Some(r) = args.reps {
         opts.reps = r.max(1);
@@ -78,7 +86,22 @@ fn options(args: Args) -> Result<Options, String> {
     if let Some(out) = args.out {
         opts.out = out;
     }
-    opts.peers = (opts.peers || args.peers) && !args.no_peers;
+    opts.peers = (opts.peers || args.peers || args.peer_tools.is_some()) && !args.no_peers;
+    if let Some(tools) = args.peer_tools {
+        opts.mutants_peer = false;
+        opts.fuzz_peer = false;
+        for t in tools {
+            match t.as_str() {
+                "cargo-mutants" => opts.mutants_peer = true,
+                "cargo-fuzz" => opts.fuzz_peer = true,
+                other => {
+                    return Err(format!(
+                        "unknown peer tool {other:?}: cargo-mutants or cargo-fuzz"
+                    ));
+                }
+            }
+        }
+    }
     opts.oracles = !args.no_oracles;
     Ok(opts)
 }
