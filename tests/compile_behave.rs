@@ -86,6 +86,8 @@ mod edge;
 mod heldout;
 #[path = "compile_behave/heldout2.rs"]
 mod heldout2;
+#[path = "compile_behave/heldout3.rs"]
+mod heldout3;
 #[path = "compile_behave/items.rs"]
 mod items;
 #[path = "compile_behave/types.rs"]
@@ -99,6 +101,7 @@ fn groups() -> Vec<Group> {
     all.extend(edge::groups());
     all.extend(heldout::groups());
     all.extend(heldout2::groups());
+    all.extend(heldout3::groups());
     all.extend(items::groups());
     all.extend(types::groups());
     all

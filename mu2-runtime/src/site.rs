@@ -16,6 +16,8 @@
 //! Debug frames grew 20 to 90 times, and recursion that the plain code
 //! survives overflowed a 2 MiB test thread.
 
+use std::time::{Duration, Instant};
+
 use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, UnAlt, UnDup};
 use crate::outcome::{self, Stop};
 use crate::probe;
@@ -137,6 +139,33 @@ pub fn exit(code: i32) -> ! {
         "mu2: `process::exit({code})` reached in a run with a mutant, probes or a budget on; \
          the run stops here instead of the process"
     )
+}
+
+/// `std::thread::sleep(duration)` in annotated code, as rewritten by the
+/// macro. Outside runs, and in runs without a wall-clock budget, it sleeps
+/// as written. In a run with one, a sleep that would end after the budget
+/// does ends the run at once with a TIMEOUT instead: a mutant that computes
+/// an endless delay (an unsigned subtraction that wraps around) must not
+/// stall the fuzzer, and no waiting would change the verdict.
+///
+/// ```
+/// // What `std::thread::sleep(d)` becomes inside `#[mu2::mutate]` code:
+/// mu2_runtime::__rt::sleep(std::time::Duration::from_millis(1));
+/// ```
+pub fn sleep(duration: Duration) {
+    let Some(deadline) = switch::deadline() else {
+        return std::thread::sleep(duration);
+    };
+    let now = Instant::now();
+    let left = deadline.saturating_duration_since(now);
+    if duration <= left {
+        return std::thread::sleep(duration);
+    }
+    if std::thread::panicking() {
+        // A destructor while unwinding: stopping again would abort.
+        return std::thread::sleep(left);
+    }
+    outcome::stop(Stop::Timeout("time"))
 }
 
 /// `l op r` for an arithmetic or bitwise operator.

@@ -621,6 +621,18 @@ pub(crate) fn current() -> Option<Setting> {
     })
 }
 
+/// When the run in progress on this thread must end, if it has a
+/// wall-clock budget.
+pub(crate) fn deadline() -> Option<Instant> {
+    STATE.with(|s| {
+        if s.mode.get() & BUDGET != 0 {
+            s.deadline.get()
+        } else {
+            None
+        }
+    })
+}
+
 /// Steps counted so far in the current run on this thread.
 pub(crate) fn steps() -> u64 {
     STATE.with(|s| s.steps.get())

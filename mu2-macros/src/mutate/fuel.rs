@@ -67,11 +67,11 @@ impl Fueler {
 
 impl VisitMut for Fueler {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
-        if let Some(code) = super::rewrite::exit_code(e) {
+        if let Some((name, arg)) = super::rewrite::process_call(e) {
             // The copy for a mutant elsewhere runs in a run too.
-            let mut code = code.clone();
-            self.visit_expr_mut(&mut code);
-            *e = super::rewrite::exit_call(&code);
+            let mut arg = arg.clone();
+            self.visit_expr_mut(&mut arg);
+            *e = super::rewrite::process_call_in_run(name, &arg);
             return;
         }
         match e {

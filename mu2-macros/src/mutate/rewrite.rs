@@ -178,6 +178,12 @@ pub struct Rewriter {
     /// a function gets probes and no mutants; so does one that sizes what
     /// others wait on (`Barrier::new(n)`, `sync_channel(n)`).
     waits: bool,
+    /// The current function takes a lock (`m.lock()`, `rw.write()`) or is
+    /// handed a guard: a call statement that moves a local into a function
+    /// (`finish(guard);`) may be what releases the lock, and without it the
+    /// next `lock()` on this thread would block forever. Such calls are
+    /// not removed.
+    locks: bool,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -196,6 +202,7 @@ impl Rewriter {
             in_default_impl: false,
             has_unsafe: false,
             waits: false,
+            locks: false,
             errors: Vec::new(),
         }
     }
@@ -237,6 +244,7 @@ impl Rewriter {
             std::mem::replace(&mut self.typed, true),
             std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
             std::mem::replace(&mut self.waits, waits_on_others(block)),
+            std::mem::replace(&mut self.locks, takes_locks(sig, block)),
             std::mem::replace(&mut self.framed, true),
             std::mem::replace(&mut self.loops, 0),
         );
@@ -284,6 +292,7 @@ impl Rewriter {
             // builds only, as for `idle()` below.
             let (copy, loops) = fuel::fueled(original.clone());
             let fuel = fuel::declare(loops);
+            let copy = returned(copy);
             let unit = &self.unit.ident;
             prologue.push(quote! {
                 #[cfg(not(debug_assertions))]
@@ -303,7 +312,7 @@ impl Rewriter {
             0..0,
             prologue.into_iter().map(|t| Stmt::Item(Item::Verbatim(t))),
         );
-        if let Some(original) = original {
+        if let Some(original) = original.map(returned) {
             // Everything but the plain copy goes out of line, in every build
             // (so that debug builds, where tests run, type-check the same
             // closure that optimized builds run): the function itself is
@@ -359,6 +368,7 @@ impl Rewriter {
             self.typed,
             self.has_unsafe,
             self.waits,
+            self.locks,
             self.framed,
             self.loops,
         ) = saved;
@@ -569,7 +579,7 @@ impl Rewriter {
             }
             let original = match stmt {
                 Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_))
-                    if !synchronizes(call) =>
+                    if !synchronizes(call) && !(self.locks && moves_a_local(call)) =>
                 {
                     Some(Original::of(call))
                 }
@@ -624,11 +634,12 @@ impl Rewriter {
     // ----- expressions ---------------------------------------------------
 
     fn expr(&mut self, e: &mut Expr) {
-        if let Some(code) = exit_code(e) {
-            // In a run, `exit` must not end the process (see `__rt::exit`).
-            let mut code = code.clone();
-            self.expr(&mut code);
-            *e = exit_call(&code);
+        if let Some((name, arg)) = process_call(e) {
+            // In a run, `exit` must not end the process, nor `sleep` outlast
+            // the budget (see `__rt::exit`, `__rt::sleep`).
+            let mut arg = arg.clone();
+            self.expr(&mut arg);
+            *e = process_call_in_run(name, &arg);
             return;
         }
         match e {
@@ -647,6 +658,7 @@ impl Rewriter {
                 self.expr(&mut r.expr);
                 return;
             }
+            Expr::Reference(r) if r.mutability.is_none() && promotable(&r.expr) => return,
             Expr::Closure(c) => {
                 let typed = self.typed && c.inputs.iter().all(|p| matches!(p, Pat::Type(_)));
                 self.closure(c, typed);
@@ -1183,6 +1195,80 @@ fn waits_on_others(block: &Block) -> bool {
     f.0
 }
 
+/// Whether a function may hold a lock: its body calls `lock`, `read`,
+/// `write` (or their `try_` forms), or a parameter's type names a guard
+/// (`MutexGuard<'_, T>`). Over-approximate: `io::Read::read` counts too.
+fn takes_locks(sig: &Signature, block: &Block) -> bool {
+    struct Finder(bool);
+    impl syn::visit::Visit<'_> for Finder {
+        fn visit_expr_method_call(&mut self, m: &syn::ExprMethodCall) {
+            self.0 |= matches!(
+                m.method.to_string().as_str(),
+                "lock" | "try_lock" | "read" | "try_read" | "write" | "try_write"
+            );
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_path_segment(&mut self, s: &syn::PathSegment) {
+            self.0 |= s.ident.to_string().ends_with("Guard");
+            syn::visit::visit_path_segment(self, s);
+        }
+        fn visit_item(&mut self, _: &Item) {}
+    }
+    let mut f = Finder(false);
+    syn::visit::Visit::visit_signature(&mut f, sig);
+    syn::visit::Visit::visit_block(&mut f, block);
+    f.0
+}
+
+/// Whether a call passes a local variable by value (`finish(guard)`),
+/// which moves it into the callee, to be dropped there.
+fn moves_a_local(call: &Expr) -> bool {
+    let args = match call {
+        Expr::Call(c) => &c.args,
+        Expr::MethodCall(m) => &m.args,
+        _ => return false,
+    };
+    args.iter().any(|a| match a {
+        Expr::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.len() == 1
+                && p.path.segments[0]
+                    .ident
+                    .to_string()
+                    .starts_with(|c: char| c.is_lowercase() || c == '_')
+        }
+        _ => false,
+    })
+}
+
+/// Whether `&e` may be promoted to a `'static` constant: literals,
+/// constants (`MAX`, `u32::MAX`), and operators, casts, arrays and tuples
+/// of them. Its operators stay as written: a site would make the value a
+/// run-time one, and `fn f() -> &'static u32 { &(1 << 10) }` would no
+/// longer compile.
+fn promotable(e: &Expr) -> bool {
+    match e {
+        Expr::Lit(_) => true,
+        Expr::Paren(p) => promotable(&p.expr),
+        Expr::Group(g) => promotable(&g.expr),
+        Expr::Unary(u) => !matches!(u.op, UnOp::Deref(_)) && promotable(&u.expr),
+        Expr::Binary(b) => promotable(&b.left) && promotable(&b.right),
+        Expr::Cast(c) => promotable(&c.expr),
+        Expr::Array(a) => a.elems.iter().all(promotable),
+        Expr::Tuple(t) => t.elems.iter().all(promotable),
+        Expr::Repeat(r) => promotable(&r.expr),
+        Expr::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.last().is_some_and(|s| {
+                    let name = s.ident.to_string();
+                    name.chars().any(|c| c.is_ascii_uppercase())
+                        && !name.chars().any(|c| c.is_lowercase())
+                })
+        }
+        _ => false,
+    }
+}
+
 fn contains_unsafe(block: &Block) -> bool {
     struct Finder(bool);
     impl syn::visit::Visit<'_> for Finder {
@@ -1636,21 +1722,44 @@ fn copyable(sig: &Signature, block: &Block) -> bool {
 
 /// The names of `path`'s segments, in order (`std::process::exit` ->
 /// `["std", "process", "exit"]`).
+/// What `return` takes to return a body as written: the body's one
+/// expression without its braces when that is all it has (`return { x * 2 };`
+/// draws `unused_braces` when the function was written on one line), else
+/// the block.
+fn returned(body: Block) -> TokenStream {
+    match body.stmts.as_slice() {
+        [Stmt::Expr(e, None)] => e.to_token_stream(),
+        _ => body.to_token_stream(),
+    }
+}
+
 fn segment_names(path: &syn::Path) -> Vec<String> {
     path.segments.iter().map(|s| s.ident.to_string()).collect()
 }
 
-/// The argument of a `process::exit(code)` call (`std::process::exit`,
-/// `process::exit`, `::std::process::exit`).
-pub(crate) fn exit_code(e: &Expr) -> Option<&Expr> {
+/// A call that a run must not let end or stall the process, and its one
+/// argument: `process::exit(code)` and `thread::sleep(duration)` (also with
+/// `std::` or `::std::` in front). Both become the runtime's own
+/// (`__rt::exit`, `__rt::sleep`), which behave as written outside runs.
+pub(crate) fn process_call(e: &Expr) -> Option<(&'static str, &Expr)> {
     let Expr::Call(call) = e else { return None };
     let Expr::Path(p) = &*call.func else {
         return None;
     };
     let names = segment_names(&p.path);
-    let is_exit = names.ends_with(&["process".to_string(), "exit".to_string()])
-        && (names.len() == 2 || names[..names.len() - 2] == ["std".to_string()]);
-    (is_exit && p.qself.is_none() && call.args.len() == 1).then(|| &call.args[0])
+    let (module, name) = match names.as_slice() {
+        [module, name] | [_, module, name] => (module.as_str(), name.as_str()),
+        _ => return None,
+    };
+    if names.len() == 3 && names[0] != "std" {
+        return None;
+    }
+    let known = match (module, name) {
+        ("process", "exit") => "exit",
+        ("thread", "sleep") => "sleep",
+        _ => return None,
+    };
+    (p.qself.is_none() && call.args.len() == 1).then(|| (known, &call.args[0]))
 }
 
 /// The variables a function's parameters bind, last declared first:
@@ -1693,9 +1802,11 @@ fn param_bindings(sig: &Signature) -> Vec<TokenStream> {
     out
 }
 
-/// `::mu2::__rt::exit(code)`, what a `process::exit(code)` call becomes.
-pub(crate) fn exit_call(code: &Expr) -> Expr {
-    Expr::Verbatim(quote!(::mu2::__rt::exit(#code)))
+/// `::mu2::__rt::exit(code)`, what a `process::exit(code)` call becomes
+/// (`sleep` likewise).
+pub(crate) fn process_call_in_run(name: &str, arg: &Expr) -> Expr {
+    let name = format_ident!("{name}");
+    Expr::Verbatim(quote!(::mu2::__rt::#name(#arg)))
 }
 
 /// Whether `attrs` has `#[name]` (or `#[name(..)]`, `#[name = ..]`).
@@ -1705,10 +1816,62 @@ fn has_attr(attrs: &[Attribute], name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{param_bindings, rooted_place, synchronizes, unwinds, waits_on_others};
+    use super::{
+        moves_a_local, param_bindings, process_call, promotable, rooted_place, synchronizes,
+        unwinds, waits_on_others,
+    };
 
     fn expr(src: &str) -> syn::Expr {
         syn::parse_str(src).expect("an expression")
+    }
+
+    #[test]
+    fn constant_operands_behind_a_reference_stay_constant() {
+        for e in [
+            "1 << 10",
+            "[1 << 10, 3 * 4, LIMIT + 1]",
+            "(-1, 0 + 1)",
+            "u8::MAX as u32 - 1",
+            "[0u8 + 1; 4]",
+            "1 < 2",
+        ] {
+            assert!(promotable(&expr(e)), "{e}");
+        }
+        for e in ["k * 3", "[x + 1]", "f(1) + 2", "*p + 1", "self.n + 1", "Max + 1"] {
+            assert!(!promotable(&expr(e)), "{e}");
+        }
+    }
+
+    #[test]
+    fn process_level_calls_are_recognized() {
+        for (e, name) in [
+            ("std::process::exit(1)", "exit"),
+            ("process::exit(code)", "exit"),
+            ("::std::process::exit(2)", "exit"),
+            ("std::thread::sleep(d)", "sleep"),
+            ("thread::sleep(Duration::from_millis(5))", "sleep"),
+        ] {
+            assert_eq!(process_call(&expr(e)).map(|(n, _)| n), Some(name), "{e}");
+        }
+        for e in [
+            "exit(1)",
+            "sleep(d)",
+            "tokio::time::sleep(d)",
+            "my::process::exit(1)",
+            "thread::sleep(a, b)",
+        ] {
+            assert!(process_call(&expr(e)).is_none(), "{e}");
+        }
+    }
+
+    #[test]
+    fn calls_that_move_a_local() {
+        for e in ["finish(g)", "pool.release(guard, 1)", "consume(_g)"] {
+            assert!(moves_a_local(&expr(e)), "{e}");
+        }
+        for e in ["v.push(1)", "finish(&g)", "f(MAX)", "g.unlock()", "f(a.b)"] {
+            assert!(!moves_a_local(&expr(e)), "{e}");
+        }
     }
 
     #[test]
