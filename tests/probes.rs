@@ -498,6 +498,47 @@ fn first_square_at_least(n: u64) -> u64 {
     (1u64..).find(|k| k * k >= n).unwrap()
 }
 
+/// Waits out what is left of a rate-limit interval (in milliseconds).
+#[mu2::mutate(only(negate_conditionals))]
+fn wait_out(elapsed: u64, interval: u64) -> u64 {
+    if elapsed < interval {
+        std::thread::sleep(std::time::Duration::from_millis(
+            interval.wrapping_sub(elapsed),
+        ));
+    }
+    elapsed
+}
+
+#[test]
+fn a_sleep_past_the_wall_clock_budget_is_a_timeout() {
+    use std::time::{Duration, Instant};
+    let budget = Budget::UNLIMITED.wall(Duration::from_secs(5));
+    // Sleeps that fit run as written, outside runs and in them.
+    assert_eq!(wait_out(3, 5), 3);
+    let started = Instant::now();
+    assert_eq!(
+        mu2::run_mutant(None, budget, || wait_out(3, 5)),
+        Outcome::Returned(3)
+    );
+    assert!(started.elapsed() >= Duration::from_millis(2));
+    // `<` -> `>=` wraps the interval around to 584 million years: the run
+    // ends at once as a timeout, without waiting for its deadline.
+    let m = one("wait_out", Operator::NegateConditionals, ">=");
+    let started = Instant::now();
+    let out = mu2::run_mutant(Some(m.id), budget, || wait_out(50, 2));
+    assert_eq!(out, Outcome::Stopped(mu2::Stop::Timeout("time")));
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    // Without a wall-clock budget there is nothing to outlast.
+    assert_eq!(
+        mu2::run_mutant(None, Budget::UNLIMITED, || wait_out(3, 5)),
+        Outcome::Returned(3)
+    );
+}
+
 #[test]
 fn budgets_stop_runaway_mutants() {
     // A closure's mutant makes `find` endless: closure calls count as steps.

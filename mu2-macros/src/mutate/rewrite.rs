@@ -1837,7 +1837,14 @@ mod tests {
         ] {
             assert!(promotable(&expr(e)), "{e}");
         }
-        for e in ["k * 3", "[x + 1]", "f(1) + 2", "*p + 1", "self.n + 1", "Max + 1"] {
+        for e in [
+            "k * 3",
+            "[x + 1]",
+            "f(1) + 2",
+            "*p + 1",
+            "self.n + 1",
+            "Max + 1",
+        ] {
             assert!(!promotable(&expr(e)), "{e}");
         }
     }
