@@ -3,7 +3,10 @@
 //! mutant that loops or is unviable there ends the run as it would on the
 //! run's own thread.
 
+use std::future::Future;
+use std::pin::pin;
 use std::sync::mpsc;
+use std::task::{Context, Poll, Waker};
 
 use mu2::probe::Trace;
 use mu2::{Budget, Mutant, Operator, Outcome, Stop};
@@ -76,6 +79,75 @@ fn countdown(n: i64) -> i64 {
 #[mu2::mutate]
 fn greet(name: String) -> String {
     std::thread::spawn(move || name + "!").join().unwrap()
+}
+
+/// A stand-in for `tokio::spawn` on a multi-threaded runtime: the task is
+/// polled on a worker thread of its own, a few polls per wake-up.
+fn spawn<F: Future + Send + 'static>(task: F) -> std::thread::JoinHandle<F::Output>
+where
+    F::Output: Send + 'static,
+{
+    std::thread::spawn(move || {
+        let mut task = pin!(task);
+        let mut cx = Context::from_waker(Waker::noop());
+        loop {
+            if let Poll::Ready(v) = task.as_mut().poll(&mut cx) {
+                return v;
+            }
+        }
+    })
+}
+
+/// Ready on its second poll.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+    fn poll(mut self: std::pin::Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
+        if self.0 {
+            return Poll::Ready(());
+        }
+        self.0 = true;
+        Poll::Pending
+    }
+}
+
+/// Tasks on worker threads: the mutants are in the `async` blocks.
+#[mu2::mutate]
+fn tasks(n: u64) -> u64 {
+    let doubled = spawn(async move {
+        YieldOnce(false).await;
+        n * 2
+    });
+    let waits = spawn(async move {
+        let mut left = n;
+        while left > 0 {
+            YieldOnce(false).await;
+            left -= 1;
+        }
+        left
+    });
+    doubled.join().unwrap() + waits.join().unwrap()
+}
+
+#[test]
+fn tasks_spawned_on_other_threads_run_under_the_run() {
+    assert_eq!(tasks(3), 6);
+    // After an await, on the worker thread.
+    let m = one("tasks", Operator::Math, "*", "/");
+    assert_eq!(run(m, || tasks(3)), Outcome::Returned(1));
+    let (_, trace) = mu2::probe::record(Budget::default(), || tasks(3));
+    assert!(trace.ran(m) && trace.infects(m));
+    // A mutant that makes a task yield forever, each poll short, ends at
+    // the run's deadline.
+    let m = one("tasks", Operator::Increments, "-=", "+=");
+    let budget = Budget::default().wall(std::time::Duration::from_millis(200));
+    let started = std::time::Instant::now();
+    assert_eq!(
+        mu2::run_mutant(Some(m.id), budget, || tasks(3)),
+        Outcome::Stopped(Stop::Timeout("time"))
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
 
 #[test]

@@ -13,13 +13,19 @@
 //!   would be on the run's own thread, instead of whatever panic it causes
 //!   in the thread that joins it.
 //!
-//! Only closures written at the call are carried: a function passed by name
-//! (`thread::spawn(worker)`) and threads started by a library's own pool
-//! (`par_iter`) run idle.
+//! `async` blocks handed to a spawn-like call (`tokio::spawn(async { .. })`)
+//! are carried too, each of their polls on whatever thread polls them
+//! ([`Carry::future`]). Only closures and `async` blocks written at the call
+//! are carried: a function passed by name (`thread::spawn(worker)`) and
+//! threads started by a library's own pool (`par_iter`) run idle.
 
 use std::cell::RefCell;
+use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
+use std::time::Instant;
 
 use crate::outcome::{Outcome, Stop};
 use crate::probe::{self, Trace};
@@ -54,13 +60,21 @@ thread_local! {
 /// assert_eq!(handle.join().unwrap(), 42);
 /// ```
 #[derive(Clone)]
-pub struct Carry(Option<(Setting, Arc<Spawned>)>);
+pub struct Carry(Option<Carried>);
+
+#[derive(Clone)]
+struct Carried {
+    setting: Setting,
+    /// When the run must end: each thread or poll gets what is left then.
+    deadline: Option<Instant>,
+    spawned: Arc<Spawned>,
+}
 
 impl Carry {
     /// The run in progress here, if any (outside runs: nothing to carry).
     #[inline]
     pub fn new() -> Carry {
-        let Some(mut setting) = switch::current() else {
+        let Some((mut setting, deadline)) = switch::current() else {
             return Carry(None);
         };
         // The new thread's stack is not this one's: a spawned thread has
@@ -71,18 +85,38 @@ impl Carry {
             b.stack_limit = b.stack_limit.min(default_stack);
         }
         let spawned = RUN.with(|r| r.borrow_mut().get_or_insert_with(Default::default).clone());
-        Carry(Some((setting, spawned)))
+        Carry(Some(Carried {
+            setting,
+            deadline,
+            spawned,
+        }))
     }
 
     /// Runs `f` (the spawned closure) under the carried run. On a thread
     /// already in a run (a "spawn" that runs the closure in place), `f`
     /// just runs.
     pub fn run<R>(&self, f: impl FnOnce() -> R) -> R {
-        let Some((setting, spawned)) = &self.0 else {
+        let Some(Carried {
+            setting,
+            deadline,
+            spawned,
+        }) = &self.0
+        else {
             return f();
         };
         if switch::mode() != 0 {
             return f();
+        }
+        let mut setting = *setting;
+        if let (Some(b), Some(deadline)) = (&mut setting.budget, deadline) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                // A future polled again after its run's time ran out: a
+                // mutant can make one yield forever, each poll short.
+                spawned.stopped(Stop::Timeout("time"));
+                crate::outcome::stop(Stop::Timeout("time"))
+            }
+            b.wall = Some(left);
         }
         let mut trace = setting.probe.then(|| {
             let mut t = Trace::default();
@@ -91,7 +125,7 @@ impl Carry {
         });
         let result = {
             let _buffers = trace.as_mut().map(probe::Restore::point_at);
-            let _saved = switch::set(*setting);
+            let _saved = switch::set(setting);
             let result = catch_unwind(AssertUnwindSafe(f));
             if let Some(t) = &mut trace {
                 t.add_steps(switch::steps());
@@ -109,12 +143,53 @@ impl Carry {
             Ok(r) => r,
             Err(payload) => {
                 if let Some(stop) = payload.downcast_ref::<Stop>() {
-                    let mut first = spawned.stop.lock().unwrap_or_else(PoisonError::into_inner);
-                    first.get_or_insert_with(|| stop.clone());
+                    spawned.stopped(stop.clone());
                 }
                 resume_unwind(payload)
             }
         }
+    }
+
+    /// `future`, polled under the carried run wherever it is polled: what
+    /// generated code makes of an `async` block handed to a spawn-like call
+    /// (`tokio::spawn(async move { .. })`), whose polls may run on any
+    /// worker thread.
+    ///
+    /// ```
+    /// use mu2_runtime::__rt::Carry;
+    /// let fut = Carry::new().future(async { 6 * 7 });
+    /// let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    /// let mut fut = std::pin::pin!(fut);
+    /// assert_eq!(fut.as_mut().poll(&mut cx), std::task::Poll::Ready(42));
+    /// ```
+    pub fn future<F: Future>(self, future: F) -> CarriedFuture<F> {
+        CarriedFuture {
+            carry: self,
+            future: Box::pin(future),
+        }
+    }
+}
+
+impl Spawned {
+    /// Notes how one of the run's threads stopped (the first stop wins).
+    fn stopped(&self, stop: Stop) {
+        let mut first = self.stop.lock().unwrap_or_else(PoisonError::into_inner);
+        first.get_or_insert(stop);
+    }
+}
+
+/// A future that runs each poll under a carried run ([`Carry::future`]).
+pub struct CarriedFuture<F> {
+    carry: Carry,
+    future: Pin<Box<F>>,
+}
+
+impl<F: Future> Future for CarriedFuture<F> {
+    type Output = F::Output;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        let this = &mut *self;
+        this.carry.run(|| this.future.as_mut().poll(cx))
     }
 }
 

@@ -142,7 +142,7 @@ fn index_of(id: MutantId) -> u32 {
 /// For generated code only.
 #[doc(hidden)]
 pub mod __rt {
-    pub use crate::carry::Carry;
+    pub use crate::carry::{CarriedFuture, Carry};
     pub use crate::driver::{self, DriverEntry, DriverInfo};
     pub use crate::input::{Invalid, Source};
     pub use crate::kind::{Asg, Ops, Place, Ret, Show, Un, prelude};

@@ -597,8 +597,8 @@ pub(crate) fn set(setting: Setting) -> Saved {
 
 /// The setting of the run in progress on this thread, if any, for a thread
 /// it spawns (`carry`): the same mutant and probes, and what is left of its
-/// budget.
-pub(crate) fn current() -> Option<Setting> {
+/// budget; and when its time runs out.
+pub(crate) fn current() -> Option<(Setting, Option<Instant>)> {
     STATE.with(|s| {
         let mode = s.mode.get();
         if mode == 0 {
@@ -611,13 +611,14 @@ pub(crate) fn current() -> Option<Setting> {
                 .map(|d| d.saturating_duration_since(Instant::now())),
             ..b
         });
-        Some(Setting {
+        let setting = Setting {
             active: (mode & ACTIVE != 0).then(|| s.active.get()),
             probe: mode & PROBE != 0,
             infect: mode & INFECT != 0,
             budget,
             quiet: s.quiet.get(),
-        })
+        };
+        Some((setting, s.deadline.get()))
     })
 }
 

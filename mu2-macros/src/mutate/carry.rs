@@ -13,6 +13,10 @@
 //! })
 //! ```
 //!
+//! An `async` block there becomes `::mu2::__rt::Carry::new().future(async
+//! { .. })`, a future that polls the block under the run wherever it is
+//! polled.
+//!
 //! The wrapper calls the closure the way the closure allows (by reference
 //! for `Fn`, by value for `FnOnce`), so it has the same `Fn*` traits, and
 //! it is `Send` and `'static` when the closure is. Only closures without
@@ -23,13 +27,13 @@
 use quote::quote;
 use syn::{Expr, ExprClosure};
 
-/// Methods that run their closure argument on another thread:
+/// Methods that may run their closure or `async` block on another thread:
 /// `std::thread::Scope::spawn`, `Builder::spawn`, `Builder::spawn_scoped`,
-/// `tokio::runtime::Handle::spawn_blocking`.
+/// `tokio::runtime::Handle::spawn` and `spawn_blocking`.
 const METHODS: &[&str] = &["spawn", "spawn_scoped", "spawn_blocking"];
 
 /// Functions that do: `std::thread::spawn`, `rayon::spawn`, `rayon::join`,
-/// `tokio::task::spawn_blocking`.
+/// `tokio::spawn`, `tokio::task::spawn_blocking`.
 const FUNCTIONS: &[&str] = &["spawn", "spawn_blocking", "join"];
 
 /// Wraps the closures of `e` if it is a call that may run them on another
@@ -51,14 +55,20 @@ pub fn spawned(e: &mut Expr) {
         _ => return,
     };
     for arg in args {
-        if let Expr::Closure(c) = arg
-            && carriable(c)
-        {
-            *arg = Expr::Verbatim(quote!({
-                let __mu2_carry = ::mu2::__rt::Carry::new();
-                let __mu2_spawned = #c;
-                move || __mu2_carry.run(|| __mu2_spawned())
-            }));
+        match arg {
+            Expr::Closure(c) if carriable(c) => {
+                *arg = Expr::Verbatim(quote!({
+                    let __mu2_carry = ::mu2::__rt::Carry::new();
+                    let __mu2_spawned = #c;
+                    move || __mu2_carry.run(|| __mu2_spawned())
+                }));
+            }
+            // A task (`tokio::spawn(async move { .. })`): each poll runs
+            // under the run, on whichever worker polls it.
+            Expr::Async(_) => {
+                *arg = Expr::Verbatim(quote!(::mu2::__rt::Carry::new().future(#arg)));
+            }
+            _ => {}
         }
     }
 }
@@ -89,6 +99,8 @@ mod tests {
             "b.spawn_scoped(s, || 1)",
             "rayon::join(|| a(), || b())",
             "tokio::task::spawn_blocking(move || read(path))",
+            "tokio::spawn(async move { work().await })",
+            "rt.spawn(async { 1 })",
         ] {
             assert!(wrapped(src), "{src}");
         }
@@ -101,7 +113,7 @@ mod tests {
             "thread::spawn(worker)",
             "s.spawn(|_| work())",
             "pool.spawn(Box::new(|| 1))",
-            "rt.spawn(async move { 1 })",
+            "rt.block_on(async move { 1 })",
             "thread::scope(|s| 1)",
             "f(|| 1)",
         ] {
