@@ -263,3 +263,59 @@ fn a_new_driver_without_a_corpus_still_tests_something() {
         .collect();
     assert!(!failures.is_empty());
 }
+
+/// Output whose Debug text changes from one run to the next: a `HashMap`
+/// prints in the order of its per-map random hash keys.
+fn run_tally(src: &mut Source) -> Result<std::collections::HashMap<u8, u32>, Invalid> {
+    let data: Vec<u8> = src.arbitrary()?;
+    let mut tally = std::collections::HashMap::new();
+    for (i, b) in data.iter().enumerate() {
+        *tally.entry(b % 16).or_insert(0) += magic(&data[i..]) + 1;
+    }
+    Ok(tally)
+}
+
+#[test]
+fn output_text_that_changes_between_runs_is_not_recorded_and_the_user_is_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), "tally").unwrap();
+    let target = Target {
+        name: "tally".into(),
+        run: run_tally,
+        snapshot: Some(|o: &std::collections::HashMap<u8, u32>| format!("{o:?}")),
+        compare: |a, b| a == b,
+    };
+    let settings = Settings {
+        guidance: Guidance::Coverage,
+        limits: Limits {
+            time: None,
+            trials: Some(2_000),
+        },
+        seed: 3,
+        ..Settings::default()
+    };
+    Campaign::new(target, store, settings).run().unwrap();
+    let (entries, _) = Store::open(dir.path(), "tally").unwrap().load().unwrap();
+    let unstable: Vec<_> = entries.iter().filter(|e| e.meta.output.is_none()).collect();
+    // Inputs with several distinct keys print in a different order each run.
+    assert!(!unstable.is_empty(), "no input was found unstable");
+    // One-key inputs print the same every time, and keep their output.
+    assert!(
+        entries.iter().any(|e| e.meta.output.is_some()),
+        "stable outputs are recorded"
+    );
+    let log = std::fs::read_to_string(dir.path().join("tally").join("fuzz.log")).unwrap();
+    assert_eq!(
+        log.matches("gave different output text").count(),
+        1,
+        "{log}"
+    );
+    assert!(log.contains("BTreeMap"), "{log}");
+
+    // The magic driver's output is stable: every saved input records it.
+    let dir = tempfile::tempdir().unwrap();
+    campaign(dir.path(), Guidance::Coverage, 2_000, 3);
+    let (entries, _) = Store::open(dir.path(), "magic").unwrap().load().unwrap();
+    assert!(!entries.is_empty());
+    assert!(entries.iter().all(|e| e.meta.output.is_some()));
+}

@@ -148,6 +148,9 @@ pub struct Campaign<O> {
     stats: Stats,
     status: Status,
     last_plot: Instant,
+    /// Whether the driver's output text was seen to change between two
+    /// runs of one input (said once).
+    unstable_said: bool,
 }
 
 impl<O: Send> Campaign<O> {
@@ -187,6 +190,7 @@ impl<O: Send> Campaign<O> {
             stats: Stats::new(branches, mutants),
             status,
             last_plot: Instant::now(),
+            unstable_said: false,
         }
     }
 
@@ -442,7 +446,7 @@ impl<O: Send> Campaign<O> {
                 valid,
                 parent: parent.map(|p| self.queue[p].name.clone()),
                 output: match (&output, self.target.snapshot) {
-                    (Some(o), Some(snapshot)) => Some(snapshot(o)),
+                    (Some(o), Some(snapshot)) => self.stable(&bytes, snapshot(o), snapshot)?,
                     _ => None,
                 },
                 kills,
@@ -461,6 +465,43 @@ impl<O: Send> Campaign<O> {
             self.enqueue(name, bytes, &hits, favored);
         }
         self.tick()
+    }
+
+    /// `text`, the output of the run that is saving `bytes`, if a second
+    /// run of the original gives the same text. Replay (plain `cargo test`)
+    /// compares each input's output with the recorded text, in another
+    /// process: text that changes from run to run (a `HashMap`'s order, an
+    /// address, a time) would fail it for nothing. Such an input is saved
+    /// without its output, so replay checks it for panics only, and the
+    /// user is told why, once.
+    fn stable(
+        &mut self,
+        bytes: &[u8],
+        text: String,
+        snapshot: fn(&O) -> String,
+    ) -> Result<Option<String>, StoreError> {
+        let run = self.target.run;
+        let mut src = Source::new(bytes.to_vec(), None, MAX_INPUT);
+        let again = match crate::run_at(None, self.budget, || run(&mut src)) {
+            Outcome::Returned(Ok(o)) => snapshot(&o),
+            _ => String::new(),
+        };
+        if again == text {
+            return Ok(Some(text));
+        }
+        if !self.unstable_said {
+            self.unstable_said = true;
+            let message = format!(
+                "driver `{}`: two runs of one input gave different output text (a HashMap's order? \
+                 an address, a time, state kept between runs?):\n    first:  {text}\n    second: {again}\n\
+                 Inputs are saved without their output, so replay checks them for panics only. \
+                 Return something whose Debug text is stable (a BTreeMap, a sorted Vec).",
+                self.target.name
+            );
+            self.status.warn(&message);
+            self.store.log(&message)?;
+        }
+        Ok(None)
     }
 
     fn enqueue(&mut self, name: String, bytes: Vec<u8>, hits: &[u32], favored: bool) {
