@@ -81,21 +81,26 @@ fn greet(name: String) -> String {
     std::thread::spawn(move || name + "!").join().unwrap()
 }
 
-/// A stand-in for `tokio::spawn` on a multi-threaded runtime: the task is
-/// polled on a worker thread of its own, a few polls per wake-up.
-fn spawn<F: Future + Send + 'static>(task: F) -> std::thread::JoinHandle<F::Output>
-where
-    F::Output: Send + 'static,
-{
-    std::thread::spawn(move || {
-        let mut task = pin!(task);
-        let mut cx = Context::from_waker(Waker::noop());
-        loop {
-            if let Poll::Ready(v) = task.as_mut().poll(&mut cx) {
-                return v;
+/// A stand-in for `tokio::task`.
+mod task {
+    use super::*;
+
+    /// `tokio::task::spawn` on a multi-threaded runtime: the task is
+    /// polled on a worker thread of its own.
+    pub fn spawn<F: Future + Send + 'static>(task: F) -> std::thread::JoinHandle<F::Output>
+    where
+        F::Output: Send + 'static,
+    {
+        std::thread::spawn(move || {
+            let mut task = pin!(task);
+            let mut cx = Context::from_waker(Waker::noop());
+            loop {
+                if let Poll::Ready(v) = task.as_mut().poll(&mut cx) {
+                    return v;
+                }
             }
-        }
-    })
+        })
+    }
 }
 
 /// Ready on its second poll.
@@ -115,11 +120,11 @@ impl Future for YieldOnce {
 /// Tasks on worker threads: the mutants are in the `async` blocks.
 #[mu2::mutate]
 fn tasks(n: u64) -> u64 {
-    let doubled = spawn(async move {
+    let doubled = task::spawn(async move {
         YieldOnce(false).await;
         n * 2
     });
-    let waits = spawn(async move {
+    let waits = task::spawn(async move {
         let mut left = n;
         while left > 0 {
             YieldOnce(false).await;
@@ -220,4 +225,117 @@ fn a_spawned_thread_that_stops_ends_the_run_with_its_stop() {
     let payload = std::panic::catch_unwind(|| mu2::with_mutant(m.id, || greet("mu".into())))
         .expect_err("an unviable mutant stops the run");
     assert_eq!(payload.downcast_ref::<Stop>(), Some(&Stop::Unviable(m.id)));
+}
+
+/// The closures push to borrowed vectors (`FnMut`), on scoped threads.
+#[mu2::mutate]
+fn fill(n: u32) -> (Vec<u32>, Vec<u32>) {
+    let (mut evens, mut odds) = (Vec::new(), Vec::new());
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            (0..n)
+                .filter(|k| k % 2 == 0)
+                .for_each(|k| evens.push(k * 10))
+        });
+        s.spawn(|| {
+            for k in 0..n {
+                if k % 2 == 1 {
+                    odds.push(k)
+                }
+            }
+        });
+    });
+    (evens, odds)
+}
+
+/// A thread that spawns a thread: the grandchild's sites are probed, and
+/// its timeout is the run's.
+#[mu2::mutate]
+fn grandchild(x: u64) -> u64 {
+    let outer = std::thread::spawn(move || {
+        let inner = std::thread::spawn(move || {
+            let mut k = x;
+            while k > 0 {
+                k -= 1;
+            }
+            x * 3
+        });
+        inner.join().unwrap() + 1
+    });
+    outer.join().unwrap()
+}
+
+/// Sums a range, a thread per left half; `-` -> `+` removes the base case,
+/// and threads multiply without end.
+#[mu2::mutate]
+fn tree_sum(lo: u64, hi: u64) -> u64 {
+    if hi - lo <= 8 {
+        return (lo..hi).sum();
+    }
+    let mid = (lo + hi) / 2;
+    let left = std::thread::spawn(move || tree_sum(lo, mid));
+    let right = tree_sum(mid, hi);
+    left.join().unwrap_or(0) + right
+}
+
+/// Swallows panics, and with them the budget's stop.
+#[mu2::mutate]
+fn collatz_or(n: u64, fallback: u64) -> u64 {
+    std::panic::catch_unwind(|| {
+        let (mut x, mut steps) = (n, 0);
+        while x != 1 {
+            x = if x % 2 == 0 { x / 2 } else { 3 * x + 1 };
+            steps += 1;
+        }
+        steps
+    })
+    .unwrap_or(fallback)
+}
+
+#[test]
+fn fn_mut_closures_nested_threads_and_runaway_spawning() {
+    assert_eq!(fill(5), (vec![0, 20, 40], vec![1, 3]));
+    let m = one("fill", Operator::Math, "*", "/");
+    assert_eq!(
+        run(m, || fill(5)),
+        Outcome::Returned((vec![0, 0, 0], vec![1, 3]))
+    );
+
+    assert_eq!(grandchild(4), 13);
+    let (out, trace) = mu2::probe::record(Budget::default(), || grandchild(4));
+    assert_eq!(out, Outcome::Returned(13));
+    let times = one("grandchild", Operator::Math, "*", "/");
+    assert!(
+        trace.ran(times) && trace.infects(times),
+        "the grandchild is probed"
+    );
+    assert_eq!(run(times, || grandchild(4)), Outcome::Returned(2));
+    let m = one("grandchild", Operator::Increments, "-=", "+=");
+    let budget = Budget::default().steps(10_000);
+    assert_eq!(
+        mu2::run_mutant(Some(m.id), budget, || grandchild(4)),
+        Outcome::Stopped(Stop::Timeout("steps"))
+    );
+
+    assert_eq!(tree_sum(0, 100), 4950);
+    let m = one("tree_sum", Operator::Math, "-", "+");
+    let out = mu2::run_mutant(Some(m.id), Budget::default(), || tree_sum(0, 100));
+    assert!(matches!(out, Outcome::Stopped(Stop::Timeout(_))), "{out:?}");
+}
+
+#[test]
+fn a_stop_the_code_catches_still_ends_the_run_as_a_timeout() {
+    assert_eq!(collatz_or(6, 999), 8);
+    let m = one("collatz_or", Operator::RemoveConditionals, "x != 1", "true");
+    let budget = Budget::default().steps(10_000);
+    assert_eq!(
+        mu2::run_mutant(Some(m.id), budget, || collatz_or(6, 999)),
+        Outcome::Stopped(Stop::Timeout("steps"))
+    );
+    let payload = std::panic::catch_unwind(|| mu2::with_mutant(m.id, || collatz_or(6, 999)))
+        .expect_err("the run timed out");
+    assert_eq!(
+        payload.downcast_ref::<Stop>(),
+        Some(&Stop::Timeout("steps"))
+    );
 }

@@ -15,7 +15,7 @@
 //!
 //! `async` blocks handed to a spawn-like call (`tokio::spawn(async { .. })`)
 //! are carried too, each of their polls on whatever thread polls them
-//! ([`Carry::future`]). Only closures and `async` blocks written at the call
+//! ([`Carry::task`]). Only closures and `async` blocks written at the call
 //! are carried: a function passed by name (`thread::spawn(worker)`) and
 //! threads started by a library's own pool (`par_iter`) run idle.
 
@@ -23,6 +23,7 @@ use std::cell::RefCell;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Instant;
@@ -31,6 +32,13 @@ use crate::outcome::{Outcome, Stop};
 use crate::probe::{self, Trace};
 use crate::switch::{self, Budget, Setting};
 
+/// Carried threads of one run that may exist at once. A
+/// mutant can make a function that spawns a thread per level recurse
+/// without its base case, each thread with a budget of its own: thousands
+/// of threads later, spawning fails where a panic cannot be raised, and the
+/// process aborts. Past this many the run stops as a timeout.
+const MAX_LIVE: usize = 512;
+
 /// What the threads a run spawned recorded, collected for the run.
 #[derive(Default)]
 struct Spawned {
@@ -38,6 +46,10 @@ struct Spawned {
     trace: Mutex<Option<Trace>>,
     /// The first stop (timeout, unviable) that ended one of them.
     stop: Mutex<Option<Stop>>,
+    /// Carried runs in progress.
+    live: AtomicUsize,
+    /// The run has ended: threads it left behind start nothing more.
+    over: AtomicBool,
 }
 
 thread_local! {
@@ -59,21 +71,43 @@ thread_local! {
 /// });
 /// assert_eq!(handle.join().unwrap(), 42);
 /// ```
-#[derive(Clone)]
 pub struct Carry(Option<Carried>);
 
-#[derive(Clone)]
 struct Carried {
     setting: Setting,
     /// When the run must end: each thread or poll gets what is left then.
     deadline: Option<Instant>,
     spawned: Arc<Spawned>,
+    /// A thread's carry counts against [`MAX_LIVE`] from the spawn until
+    /// the thread drops its closure (a task's does not).
+    counted: bool,
+}
+
+impl Drop for Carried {
+    fn drop(&mut self) {
+        if self.counted {
+            self.spawned.live.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
 }
 
 impl Carry {
-    /// The run in progress here, if any (outside runs: nothing to carry).
+    /// The run in progress here, if any (outside runs: nothing to carry),
+    /// for a thread about to be spawned. Stops the run as a timeout if it
+    /// has [`MAX_LIVE`] carried threads already.
     #[inline]
     pub fn new() -> Carry {
+        let carry = Carry::taken(true);
+        if let Some(c) = &carry.0
+            && c.spawned.live.fetch_add(1, Ordering::Relaxed) >= MAX_LIVE
+        {
+            // Counted already: dropping `carry` while unwinding gives it back.
+            c.spawned.stop_here(Stop::Timeout("threads"))
+        }
+        carry
+    }
+
+    fn taken(counted: bool) -> Carry {
         let Some((mut setting, deadline)) = switch::current() else {
             return Carry(None);
         };
@@ -89,6 +123,7 @@ impl Carry {
             setting,
             deadline,
             spawned,
+            counted,
         }))
     }
 
@@ -100,6 +135,7 @@ impl Carry {
             setting,
             deadline,
             spawned,
+            ..
         }) = &self.0
         else {
             return f();
@@ -113,11 +149,17 @@ impl Carry {
             if left.is_zero() {
                 // A future polled again after its run's time ran out: a
                 // mutant can make one yield forever, each poll short.
-                spawned.stopped(Stop::Timeout("time"));
-                crate::outcome::stop(Stop::Timeout("time"))
+                spawned.stop_here(Stop::Timeout("time"))
             }
             b.wall = Some(left);
         }
+        if spawned.over.load(Ordering::Relaxed) {
+            // A thread left running by a run that has ended: its mutant
+            // must not act on later runs.
+            crate::outcome::stop(Stop::Timeout("time"))
+        }
+        // Threads this one spawns report to the same run.
+        let _collector = Nested::enter(spawned);
         let mut trace = setting.probe.then(|| {
             let mut t = Trace::default();
             t.reset();
@@ -129,6 +171,10 @@ impl Carry {
             let result = catch_unwind(AssertUnwindSafe(f));
             if let Some(t) = &mut trace {
                 t.add_steps(switch::steps());
+            }
+            // Ran out of budget, and the closure caught the unwind.
+            if let Some(what) = switch::stopped() {
+                spawned.stopped(Stop::Timeout(what));
             }
             result
         };
@@ -157,14 +203,14 @@ impl Carry {
     ///
     /// ```
     /// use mu2_runtime::__rt::Carry;
-    /// let fut = Carry::new().future(async { 6 * 7 });
+    /// let fut = Carry::task(async { 6 * 7 });
     /// let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
     /// let mut fut = std::pin::pin!(fut);
     /// assert_eq!(fut.as_mut().poll(&mut cx), std::task::Poll::Ready(42));
     /// ```
-    pub fn future<F: Future>(self, future: F) -> CarriedFuture<F> {
+    pub fn task<F: Future>(future: F) -> CarriedFuture<F> {
         CarriedFuture {
-            carry: self,
+            carry: Carry::taken(false),
             future: Box::pin(future),
         }
     }
@@ -176,9 +222,31 @@ impl Spawned {
         let mut first = self.stop.lock().unwrap_or_else(PoisonError::into_inner);
         first.get_or_insert(stop);
     }
+
+    /// Notes `stop` and stops this thread with it.
+    fn stop_here(&self, stop: Stop) -> ! {
+        self.stopped(stop.clone());
+        crate::outcome::stop(stop)
+    }
 }
 
-/// A future that runs each poll under a carried run ([`Carry::future`]).
+/// This thread's collector set to a carried run's, until dropped.
+struct Nested(Option<Arc<Spawned>>);
+
+impl Nested {
+    fn enter(spawned: &Arc<Spawned>) -> Nested {
+        Nested(RUN.with(|r| r.borrow_mut().replace(spawned.clone())))
+    }
+}
+
+impl Drop for Nested {
+    fn drop(&mut self) {
+        let outer = self.0.take();
+        let _ = RUN.try_with(|r| *r.borrow_mut() = outer);
+    }
+}
+
+/// A future that runs each poll under a carried run ([`Carry::task`]).
 pub struct CarriedFuture<F> {
     carry: Carry,
     future: Pin<Box<F>>,
@@ -222,6 +290,7 @@ impl Collect {
         self.done = true;
         let outer = self.outer.take();
         let spawned = RUN.with(|r| std::mem::replace(&mut *r.borrow_mut(), outer))?;
+        spawned.over.store(true, Ordering::Relaxed);
         let merged = spawned.trace.lock().ok().and_then(|mut t| t.take());
         if let (Some(trace), Some(merged)) = (trace, merged) {
             trace.absorb(&merged);
@@ -240,11 +309,13 @@ impl Drop for Collect {
     }
 }
 
-/// `outcome`, or the stop of a thread the run spawned when the run
-/// panicked after it (a `join().unwrap()` on the stopped thread, say).
+/// How a run ended: `outcome`, unless its budget ran out (`stop`) on its
+/// own thread or on one it spawned and the code went on regardless: it
+/// panicked for it (a `join().unwrap()` on the stopped thread), or caught
+/// the unwind and returned.
 pub(crate) fn ended<R>(outcome: Outcome<R>, stop: Option<Stop>) -> Outcome<R> {
     match (outcome, stop) {
-        (Outcome::Panicked(_), Some(stop)) => Outcome::Stopped(stop),
+        (Outcome::Panicked(_) | Outcome::Returned(_), Some(stop)) => Outcome::Stopped(stop),
         (outcome, _) => outcome,
     }
 }

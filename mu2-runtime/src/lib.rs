@@ -74,7 +74,7 @@ pub fn with_mutant<R>(id: MutantId, f: impl FnOnce() -> R) -> R {
     let index = index_of(id);
     outcome::install_hook();
     let spawned = carry::Collect::open();
-    let result = {
+    let (result, stopped) = {
         let _saved = switch::set(Setting {
             active: Some(index),
             probe: false,
@@ -82,10 +82,16 @@ pub fn with_mutant<R>(id: MutantId, f: impl FnOnce() -> R) -> R {
             budget: Some(Budget::default()),
             quiet: false,
         });
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        (result, switch::stopped())
     };
-    let stopped_there = spawned.finish(None);
+    // The budget ran out here, or in a thread the run spawned, and the code
+    // went on (it caught the unwind): the run is a timeout all the same.
+    let stopped_there = stopped.map(Stop::Timeout).or(spawned.finish(None));
     match result {
+        Ok(_) if stopped_there.is_some() => {
+            std::panic::panic_any(stopped_there.expect("checked above"))
+        }
         Ok(r) => r,
         Err(payload) => match (payload.downcast::<Stop>(), stopped_there) {
             // Raised again through the hook, so that it is printed readably.
@@ -116,7 +122,7 @@ pub(crate) fn run_at<R>(active: Option<u32>, budget: Budget, f: impl FnOnce() ->
         schema::registry();
     }
     let spawned = carry::Collect::open();
-    let outcome = {
+    let (outcome, stopped) = {
         let _saved = switch::set(Setting {
             active,
             probe: false,
@@ -124,9 +130,10 @@ pub(crate) fn run_at<R>(active: Option<u32>, budget: Budget, f: impl FnOnce() ->
             budget: Some(budget),
             quiet: true,
         });
-        outcome::catch(f)
+        (outcome::catch(f), switch::stopped())
     };
-    carry::ended(outcome, spawned.finish(None))
+    let in_thread = spawned.finish(None);
+    carry::ended(outcome, stopped.map(Stop::Timeout).or(in_thread))
 }
 
 fn index_of(id: MutantId) -> u32 {

@@ -12,7 +12,7 @@ use std::cell::Cell;
 
 use crate::bits::Bits;
 use crate::carry::{self, Collect};
-use crate::outcome::{self, Outcome};
+use crate::outcome::{self, Outcome, Stop};
 use crate::schema::{self, Mutant};
 use crate::switch::{self, Budget, Setting};
 
@@ -259,8 +259,9 @@ fn record_seeded<R>(
     let outcome = outcome::catch(f);
     // Before the switch is put back, which restores its step count too.
     trace.steps = switch::steps();
-    let stop = spawned.finish(Some(trace));
-    carry::ended(outcome, stop)
+    let stopped = switch::stopped();
+    let in_thread = spawned.finish(Some(trace));
+    carry::ended(outcome, stopped.map(Stop::Timeout).or(in_thread))
 }
 
 /// Sets bit `i` of the set at `words` (of `len` words), if it is in range.

@@ -43,6 +43,11 @@ struct State {
     /// The budget the run was given, for the threads it spawns
     /// ([`current`]).
     budget: Cell<Option<Budget>>,
+    /// The budget ran out in this run (`"steps"`, `"depth"`, `"time"`):
+    /// from then on every tick stops the run again, so code that catches
+    /// the unwind (a retry loop around `catch_unwind`) cannot go on, and
+    /// the run ends as a timeout whatever it returns.
+    stopped: Cell<Option<&'static str>>,
     quiet: Cell<bool>,
 }
 
@@ -59,6 +64,7 @@ thread_local! {
             stack_floor: Cell::new(0),
             deadline: Cell::new(None),
             budget: Cell::new(None),
+            stopped: Cell::new(None),
             quiet: Cell::new(false),
         }
     };
@@ -322,6 +328,9 @@ fn ticks(n: u64) {
 #[cold]
 #[inline(never)]
 fn check(steps: u64) {
+    if let Some(what) = stopped() {
+        timeout(what)
+    }
     let (over, deadline) = STATE.with(|s| {
         let limit = s.step_limit.get();
         let deadline = s.deadline.get();
@@ -434,9 +443,22 @@ impl Drop for Fuel {
 #[cold]
 #[inline(never)]
 fn timeout(what: &'static str) {
+    STATE.with(|s| {
+        if s.stopped.get().is_none() {
+            s.stopped.set(Some(what));
+        }
+        // Every tick from now on looks, and stops the run again.
+        s.next_check.set(0);
+    });
     if !std::thread::panicking() {
         crate::outcome::stop(Stop::Timeout(what))
     }
+}
+
+/// How the budget ran out in the run in progress on this thread, if it did
+/// (even if the code caught the unwind and went on).
+pub(crate) fn stopped() -> Option<&'static str> {
+    STATE.with(|s| s.stopped.get())
 }
 
 /// The stack pointer: read from the register where we know its name (one
@@ -505,6 +527,7 @@ pub(crate) struct Saved {
     stack_floor: usize,
     deadline: Option<Instant>,
     budget: Option<Budget>,
+    stopped: Option<&'static str>,
     quiet: bool,
 }
 
@@ -521,6 +544,7 @@ impl Drop for Saved {
             s.stack_floor.set(self.stack_floor);
             s.deadline.set(self.deadline);
             s.budget.set(self.budget);
+            s.stopped.set(self.stopped);
             s.quiet.set(self.quiet);
         })
     }
@@ -550,6 +574,7 @@ pub(crate) fn set(setting: Setting) -> Saved {
             stack_floor: s.stack_floor.get(),
             deadline: s.deadline.get(),
             budget: s.budget.get(),
+            stopped: s.stopped.get(),
             quiet: s.quiet.get(),
         };
         let mut mode = 0;
@@ -589,6 +614,7 @@ pub(crate) fn set(setting: Setting) -> Saved {
             }
         }
         s.budget.set(setting.budget);
+        s.stopped.set(None);
         s.mode.set(mode);
         s.quiet.set(setting.quiet || saved.quiet);
         saved

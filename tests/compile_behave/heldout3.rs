@@ -13,6 +13,7 @@ pub fn groups() -> Vec<crate::Group> {
         promoted::GROUP,
         guards::GROUP,
         sleeps::GROUP,
+        spawn_apis::GROUP,
     ]
 }
 
@@ -137,5 +138,65 @@ strict_group! {
     }
     |m| {
         show![m::pace(Instant::now() - Duration::from_millis(50), 2), m::retry(3)]
+    }
+}
+
+strict_group! {
+    spawn_apis {
+        use std::fmt::Debug;
+
+        /// A pool whose `spawn` takes a function pointer: a closure literal
+        /// must still coerce to it.
+        pub struct Pool;
+
+        impl Pool {
+            pub fn spawn(&self, job: fn() -> u32) -> u32 {
+                job() + 1
+            }
+        }
+
+        pub fn join(a: fn() -> u32, b: fn() -> u32) -> u32 {
+            a() * 10 + b()
+        }
+
+        pub fn spawn_copy<F: Fn() -> u32 + Copy>(f: F) -> u32 {
+            let g = f;
+            f() + g()
+        }
+
+        /// The bound's return type drives the closure's coercions.
+        pub fn spawn_boxed<F: FnOnce() -> Box<dyn Debug + Send>>(f: F) -> String {
+            format!("{:?}", f())
+        }
+
+        pub fn describe(c: bool) -> String {
+            spawn_boxed(move || if c { Box::new(1 + 2) } else { Box::new("three") })
+        }
+
+        pub fn pooled() -> u32 {
+            Pool.spawn(|| 6 * 7) + join(|| 1 + 1, || 3) + spawn_copy(|| 2 + 3)
+        }
+
+        /// `FnMut` closures on scoped threads, and a closure that moves its
+        /// capture out (`FnOnce`).
+        pub fn tallies(words: &[&str]) -> (usize, usize, String) {
+            let (mut short, mut long) = (0, 0);
+            let owned = words.join("-");
+            let joined = std::thread::scope(|s| {
+                s.spawn(|| {
+                    for w in words {
+                        if w.len() < 4 {
+                            short += 1;
+                        }
+                    }
+                });
+                s.spawn(|| long = words.iter().filter(|w| w.len() >= 4).count());
+                s.spawn(move || owned).join().unwrap()
+            });
+            (short, long, joined)
+        }
+    }
+    |m| {
+        show![m::pooled(), m::describe(true), m::describe(false), m::tallies(&["a", "word", "is", "here"])]
     }
 }

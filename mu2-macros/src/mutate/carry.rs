@@ -8,12 +8,13 @@
 //! // becomes
 //! s.spawn({
 //!     let __mu2_carry = ::mu2::__rt::Carry::new();
-//!     let __mu2_spawned = || work(&v);
+//!     let mut __mu2_spawned = || work(&v);
+//!     let _ = &mut __mu2_spawned;
 //!     move || __mu2_carry.run(|| __mu2_spawned())
 //! })
 //! ```
 //!
-//! An `async` block there becomes `::mu2::__rt::Carry::new().future(async
+//! An `async` block there becomes `::mu2::__rt::Carry::task(async
 //! { .. })`, a future that polls the block under the run wherever it is
 //! polled.
 //!
@@ -25,48 +26,146 @@
 //! generic over lifetimes as `rayon::Scope::spawn(|s| ..)` needs.
 
 use quote::quote;
-use syn::{Expr, ExprClosure};
+use syn::visit::Visit;
+use syn::{Block, Expr, ExprClosure, Pat, Signature};
 
-/// Methods that may run their closure or `async` block on another thread:
-/// `std::thread::Scope::spawn`, `Builder::spawn`, `Builder::spawn_scoped`,
-/// `tokio::runtime::Handle::spawn` and `spawn_blocking`.
-const METHODS: &[&str] = &["spawn", "spawn_scoped", "spawn_blocking"];
+/// Functions that run their closure or `async` block on another thread,
+/// by the last two segments of their path: `std::thread::spawn`,
+/// `rayon::spawn`, `rayon::join`, `tokio::spawn`, `tokio::task::spawn`,
+/// `tokio::task::spawn_blocking` (and `async_std::task::spawn`).
+const FUNCTIONS: &[(&str, &str)] = &[
+    ("thread", "spawn"),
+    ("rayon", "spawn"),
+    ("rayon", "spawn_fifo"),
+    ("rayon", "join"),
+    ("tokio", "spawn"),
+    ("task", "spawn"),
+    ("task", "spawn_blocking"),
+];
 
-/// Functions that do: `std::thread::spawn`, `rayon::spawn`, `rayon::join`,
-/// `tokio::spawn`, `tokio::task::spawn_blocking`.
-const FUNCTIONS: &[&str] = &["spawn", "spawn_blocking", "join"];
+/// The variables in a function that hold a `std::thread::Scope`: the
+/// parameter of a closure passed to `thread::scope`, or a parameter whose
+/// type names `Scope`. Their `spawn` methods are carried, and so are
+/// `spawn` and `spawn_scoped` on a `thread::Builder::new()` chain. Other
+/// methods named `spawn` belong to types the macro cannot see, which may
+/// take a function pointer or require `Copy`, and are left alone.
+#[derive(Default)]
+pub struct Scopes(Vec<String>);
 
-/// Wraps the closures of `e` if it is a call that may run them on another
-/// thread. `e`'s closures are already rewritten.
-pub fn spawned(e: &mut Expr) {
-    let args = match e {
-        Expr::MethodCall(m) if METHODS.iter().any(|n| m.method == n) => &mut m.args,
-        Expr::Call(c) => match &*c.func {
-            Expr::Path(p)
-                if p.path
-                    .segments
-                    .last()
-                    .is_some_and(|s| FUNCTIONS.iter().any(|n| s.ident == n)) =>
-            {
-                &mut c.args
+impl Scopes {
+    pub fn of(sig: Option<&Signature>, body: &Block) -> Scopes {
+        struct Finder(Vec<String>);
+        impl Visit<'_> for Finder {
+            fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+                if path_ends(&c.func, &["thread", "scope"])
+                    && let Some(Expr::Closure(f)) = c.args.first()
+                    && let Some(p) = f.inputs.first()
+                {
+                    self.0.extend(ident_of(p));
+                }
+                syn::visit::visit_expr_call(self, c);
             }
-            _ => return,
-        },
+            fn visit_item(&mut self, _: &syn::Item) {}
+        }
+        let mut f = Finder(Vec::new());
+        if let Some(sig) = sig {
+            for input in &sig.inputs {
+                if let syn::FnArg::Typed(t) = input
+                    && names_scope(&t.ty)
+                {
+                    f.0.extend(ident_of(&t.pat));
+                }
+            }
+        }
+        f.visit_block(body);
+        Scopes(f.0)
+    }
+
+    fn holds(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|i| self.0.iter().any(|s| i == s)),
+            Expr::Reference(r) => self.holds(&r.expr),
+            Expr::Paren(p) => self.holds(&p.expr),
+            _ => false,
+        }
+    }
+}
+
+fn ident_of(p: &Pat) -> Option<String> {
+    match p {
+        Pat::Ident(i) => Some(i.ident.to_string()),
+        Pat::Type(t) => ident_of(&t.pat),
+        _ => None,
+    }
+}
+
+fn names_scope(ty: &syn::Type) -> bool {
+    struct Finder(bool);
+    impl Visit<'_> for Finder {
+        fn visit_path_segment(&mut self, s: &syn::PathSegment) {
+            self.0 |= s.ident == "Scope";
+            syn::visit::visit_path_segment(self, s);
+        }
+    }
+    let mut f = Finder(false);
+    f.visit_type(ty);
+    f.0
+}
+
+/// Whether `e` is a path whose last segments are `names`.
+fn path_ends(e: &Expr, names: &[&str]) -> bool {
+    let Expr::Path(p) = e else { return false };
+    let segments: Vec<_> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    p.qself.is_none()
+        && segments.ends_with(&names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+}
+
+/// Whether `e` is a method chain on `thread::Builder::new()`.
+fn on_builder(e: &Expr) -> bool {
+    match e {
+        Expr::MethodCall(m) => on_builder(&m.receiver),
+        Expr::Call(c) => path_ends(&c.func, &["Builder", "new"]),
+        _ => false,
+    }
+}
+
+/// Wraps the closures and `async` blocks of `e` if it is a call that runs
+/// them on another thread. `e`'s closures are already rewritten.
+pub fn spawned(e: &mut Expr, scopes: &Scopes) {
+    let args = match e {
+        Expr::MethodCall(m)
+            if (m.method == "spawn" && (scopes.holds(&m.receiver) || on_builder(&m.receiver)))
+                || (m.method == "spawn_scoped" && on_builder(&m.receiver)) =>
+        {
+            &mut m.args
+        }
+        Expr::Call(c) if FUNCTIONS.iter().any(|(m, f)| path_ends(&c.func, &[m, f])) => &mut c.args,
         _ => return,
     };
     for arg in args {
         match arg {
             Expr::Closure(c) if carriable(c) => {
+                // `mut`: an `FnMut` closure is called through it. The
+                // borrow marks it used, for closures that are `Fn`.
                 *arg = Expr::Verbatim(quote!({
                     let __mu2_carry = ::mu2::__rt::Carry::new();
-                    let __mu2_spawned = #c;
+                    let mut __mu2_spawned = #c;
+                    let _ = &mut __mu2_spawned;
                     move || __mu2_carry.run(|| __mu2_spawned())
                 }));
             }
             // A task (`tokio::spawn(async move { .. })`): each poll runs
             // under the run, on whichever worker polls it.
             Expr::Async(_) => {
-                *arg = Expr::Verbatim(quote!(::mu2::__rt::Carry::new().future(#arg)));
+                *arg = Expr::Verbatim(quote!(::mu2::__rt::Carry::task(#arg)));
             }
             _ => {}
         }
@@ -79,14 +178,25 @@ fn carriable(c: &ExprClosure) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::spawned;
+    use super::{Scopes, spawned};
     use quote::ToTokens;
-    use syn::Expr;
+    use syn::{Block, Expr};
 
     fn wrapped(src: &str) -> bool {
-        let mut e: Expr = syn::parse_str(src).unwrap();
-        spawned(&mut e);
-        e.to_token_stream().to_string().contains("Carry")
+        let body: Block = syn::parse_str(&format!("{{ {src}; }}")).unwrap();
+        let scopes = Scopes::of(None, &body);
+        let mut found = false;
+        struct V<'a>(&'a Scopes, &'a mut bool);
+        impl syn::visit_mut::VisitMut for V<'_> {
+            fn visit_expr_mut(&mut self, e: &mut Expr) {
+                syn::visit_mut::visit_expr_mut(self, e);
+                spawned(e, self.0);
+                *self.1 |= e.to_token_stream().to_string().contains("Carry");
+            }
+        }
+        let mut body = body;
+        syn::visit_mut::VisitMut::visit_block_mut(&mut V(&scopes, &mut found), &mut body);
+        found
     }
 
     #[test]
@@ -94,13 +204,13 @@ mod tests {
         for src in [
             "std::thread::spawn(|| 1)",
             "thread::spawn(move || work(x))",
-            "s.spawn(|| v.push(1))",
-            "std::thread::Builder::new().spawn(|| 1)",
-            "b.spawn_scoped(s, || 1)",
+            "std::thread::scope(|s| { s.spawn(|| v.push(1)); })",
+            "thread::scope(|scope| scope.spawn(move || 2))",
+            "std::thread::Builder::new().name(n).spawn(|| 1)",
+            "thread::Builder::new().spawn_scoped(s, || 1)",
             "rayon::join(|| a(), || b())",
             "tokio::task::spawn_blocking(move || read(path))",
             "tokio::spawn(async move { work().await })",
-            "rt.spawn(async { 1 })",
         ] {
             assert!(wrapped(src), "{src}");
         }
@@ -111,10 +221,13 @@ mod tests {
         for src in [
             "v.iter().map(|x| x + 1)",
             "thread::spawn(worker)",
-            "s.spawn(|_| work())",
+            "std::thread::scope(|s| { s.spawn(worker); })",
+            "rayon::scope(|s| s.spawn(|_| work()))",
+            "pool.spawn(|| 1)",
             "pool.spawn(Box::new(|| 1))",
             "rt.block_on(async move { 1 })",
             "thread::scope(|s| 1)",
+            "join(|| 1, || 2)",
             "f(|| 1)",
         ] {
             assert!(!wrapped(src), "{src}");

@@ -9,6 +9,8 @@ use quote::quote;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Block, Expr, Item, Stmt};
 
+use super::carry::Scopes;
+
 /// `block` with a budget step at the top of every loop body, and how many
 /// steps it counts in the function's local `__mu2_fuel` (zero means the
 /// caller need not declare it).
@@ -17,8 +19,8 @@ use syn::{Block, Expr, Item, Stmt};
 /// (`Fuel::tick`); loops in closures and `async` blocks, which may run after
 /// the call returns and cannot borrow the local, count in the thread's budget
 /// (`step()`), as do the closures' calls themselves.
-pub fn fueled(mut block: Block) -> (Block, usize) {
-    let mut f = Fueler { loops: 0 };
+pub fn fueled(mut block: Block, scopes: &Scopes) -> (Block, usize) {
+    let mut f = Fueler { loops: 0, scopes };
     f.visit_block_mut(&mut block);
     (block, f.loops)
 }
@@ -28,8 +30,8 @@ pub fn fueled(mut block: Block) -> (Block, usize) {
 /// blocks inside get counters of their own). For code that is not
 /// otherwise instrumented, such as `unsafe` blocks: a mutant elsewhere can
 /// still make their loops endless.
-pub fn fuel_in_place(block: &mut Block) -> usize {
-    let mut f = Fueler { loops: 0 };
+pub fn fuel_in_place(block: &mut Block, scopes: &Scopes) -> usize {
+    let mut f = Fueler { loops: 0, scopes };
     f.visit_block_mut(block);
     f.loops
 }
@@ -40,12 +42,14 @@ pub fn declare(loops: usize) -> Option<TokenStream> {
     (loops > 0).then(|| quote!(let mut __mu2_fuel = ::mu2::__rt::Fuel::new();))
 }
 
-struct Fueler {
+struct Fueler<'a> {
     /// Loops in the current body (not counting those of its closures).
     loops: usize,
+    /// Which variables hold thread scopes (see `carry`).
+    scopes: &'a Scopes,
 }
 
-impl Fueler {
+impl Fueler<'_> {
     fn loop_body(&mut self, body: &mut Block) {
         self.visit_block_mut(body);
         self.loops += 1;
@@ -65,7 +69,7 @@ impl Fueler {
     }
 }
 
-impl VisitMut for Fueler {
+impl VisitMut for Fueler<'_> {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         if let Some((name, arg)) = super::rewrite::process_call(e) {
             // The copy for a mutant elsewhere runs in a run too.
@@ -107,7 +111,7 @@ impl VisitMut for Fueler {
             Expr::Async(a) => self.own_body(&mut a.block),
             Expr::Call(_) | Expr::MethodCall(_) => {
                 visit_mut::visit_expr_mut(self, e);
-                super::carry::spawned(e);
+                super::carry::spawned(e, self.scopes);
             }
             _ => visit_mut::visit_expr_mut(self, e),
         }

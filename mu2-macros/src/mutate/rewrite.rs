@@ -184,6 +184,8 @@ pub struct Rewriter {
     /// next `lock()` on this thread would block forever. Such calls are
     /// not removed.
     locks: bool,
+    /// The current function's variables that hold thread scopes.
+    scopes: carry::Scopes,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -203,6 +205,7 @@ impl Rewriter {
             has_unsafe: false,
             waits: false,
             locks: false,
+            scopes: carry::Scopes::default(),
             errors: Vec::new(),
         }
     }
@@ -245,6 +248,7 @@ impl Rewriter {
             std::mem::replace(&mut self.has_unsafe, contains_unsafe(block)),
             std::mem::replace(&mut self.waits, waits_on_others(block)),
             std::mem::replace(&mut self.locks, takes_locks(sig, block)),
+            std::mem::replace(&mut self.scopes, carry::Scopes::of(Some(sig), block)),
             std::mem::replace(&mut self.framed, true),
             std::mem::replace(&mut self.loops, 0),
         );
@@ -290,7 +294,7 @@ impl Rewriter {
             // written instead, counting loop iterations against the budget
             // (a mutant elsewhere can make this loop endless). Optimized
             // builds only, as for `idle()` below.
-            let (copy, loops) = fuel::fueled(original.clone());
+            let (copy, loops) = fuel::fueled(original.clone(), &self.scopes);
             let fuel = fuel::declare(loops);
             let copy = returned(copy);
             let unit = &self.unit.ident;
@@ -369,6 +373,7 @@ impl Rewriter {
             self.has_unsafe,
             self.waits,
             self.locks,
+            self.scopes,
             self.framed,
             self.loops,
         ) = saved;
@@ -649,7 +654,7 @@ impl Rewriter {
                 // No sites or probes, but its loops still count against
                 // the budget, as they do in the `elsewhere` copy.
                 if self.framed {
-                    self.loops += fuel::fuel_in_place(&mut u.block);
+                    self.loops += fuel::fuel_in_place(&mut u.block, &self.scopes);
                 }
                 return;
             }
@@ -686,7 +691,7 @@ impl Rewriter {
                 for arg in &mut call.args {
                     self.call_arg(arg, true);
                 }
-                carry::spawned(e);
+                carry::spawned(e, &self.scopes);
                 return;
             }
             Expr::Call(call) => {
@@ -695,7 +700,7 @@ impl Rewriter {
                 for arg in &mut call.args {
                     self.call_arg(arg, deduces);
                 }
-                carry::spawned(e);
+                carry::spawned(e, &self.scopes);
                 return;
             }
             Expr::ForLoop(f) => {
