@@ -98,11 +98,17 @@ impl Carry {
     #[inline]
     pub fn new() -> Carry {
         let carry = Carry::taken(true);
-        if let Some(c) = &carry.0
-            && c.spawned.live.fetch_add(1, Ordering::Relaxed) >= MAX_LIVE
-        {
-            // Counted already: dropping `carry` while unwinding gives it back.
-            c.spawned.stop_here(Stop::Timeout("threads"))
+        if let Some(c) = &carry.0 {
+            // Counted now, whatever happens: dropping `carry` (while
+            // unwinding, too) gives it back.
+            let live = c.spawned.live.fetch_add(1, Ordering::Relaxed);
+            if c.spawned.over.load(Ordering::Relaxed) {
+                // A thread left running by a run that has ended.
+                crate::outcome::stop(Stop::Timeout("time"))
+            }
+            if live >= MAX_LIVE {
+                c.spawned.stop_here(Stop::Timeout("threads"))
+            }
         }
         carry
     }
