@@ -1,9 +1,10 @@
 //! Threads spawned inside a run. The switch is per thread, so a thread that
 //! annotated code spawns would start idle: the active mutant would not be on
 //! there, and the probes would not see what it ran. `#[mu2::mutate]` wraps
-//! the closure of a `spawn`-like call (`thread::spawn`, `s.spawn`,
-//! `Builder::spawn_scoped`, `rayon::join`, ...) so that the new thread runs
-//! under the run that spawned it ([`Carry`]):
+//! the closure of a spawn call of the standard library, rayon or tokio
+//! (`thread::spawn`, `s.spawn` in `thread::scope`, `Builder::spawn_scoped`,
+//! `rayon::join`, ...) so that the new thread runs under the run that
+//! spawned it ([`Carry`]):
 //!
 //! - the same active mutant, and a budget of its own with the limits the
 //!   run had left (so a looping mutant there ends too);
@@ -11,7 +12,9 @@
 //!   run ends (threads still running then are not waited for);
 //! - a timeout or an unviable alternative there is how the run ends, as it
 //!   would be on the run's own thread, instead of whatever panic it causes
-//!   in the thread that joins it.
+//!   in the thread that joins it;
+//! - threads it spawns report to the same run; at most [`MAX_LIVE`] carried
+//!   threads at once, and none started once the run has ended.
 //!
 //! `async` blocks handed to a spawn-like call (`tokio::spawn(async { .. })`)
 //! are carried too, each of their polls on whatever thread polls them
@@ -32,11 +35,11 @@ use crate::outcome::{Outcome, Stop};
 use crate::probe::{self, Trace};
 use crate::switch::{self, Budget, Setting};
 
-/// Carried threads of one run that may exist at once. A
-/// mutant can make a function that spawns a thread per level recurse
-/// without its base case, each thread with a budget of its own: thousands
-/// of threads later, spawning fails where a panic cannot be raised, and the
-/// process aborts. Past this many the run stops as a timeout.
+/// Carried threads of one run that may exist at once. A mutant can make a
+/// function that spawns a thread per level recurse without its base case,
+/// each thread with a budget of its own: thousands of threads later,
+/// spawning fails where a panic cannot be raised, and the process aborts.
+/// Past this many the run stops as a timeout.
 const MAX_LIVE: usize = 512;
 
 /// What the threads a run spawned recorded, collected for the run.
@@ -46,7 +49,7 @@ struct Spawned {
     trace: Mutex<Option<Trace>>,
     /// The first stop (timeout, unviable) that ended one of them.
     stop: Mutex<Option<Stop>>,
-    /// Carried runs in progress.
+    /// Carried threads spawned and not yet done.
     live: AtomicUsize,
     /// The run has ended: threads it left behind start nothing more.
     over: AtomicBool,
