@@ -622,26 +622,19 @@ pub(crate) fn set(setting: Setting) -> Saved {
 }
 
 /// The setting of the run in progress on this thread, if any, for a thread
-/// it spawns (`carry`): the same mutant and probes, and what is left of its
-/// budget; and when its time runs out.
+/// it spawns (`carry`): the same mutant, probes and budget limits; and when
+/// its time runs out (the thread gets what is left then).
 pub(crate) fn current() -> Option<(Setting, Option<Instant>)> {
     STATE.with(|s| {
         let mode = s.mode.get();
         if mode == 0 {
             return None;
         }
-        let budget = s.budget.get().map(|b| Budget {
-            wall: s
-                .deadline
-                .get()
-                .map(|d| d.saturating_duration_since(Instant::now())),
-            ..b
-        });
         let setting = Setting {
             active: (mode & ACTIVE != 0).then(|| s.active.get()),
             probe: mode & PROBE != 0,
             infect: mode & INFECT != 0,
-            budget,
+            budget: s.budget.get(),
             quiet: s.quiet.get(),
         };
         Some((setting, s.deadline.get()))

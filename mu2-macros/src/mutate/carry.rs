@@ -118,14 +118,14 @@ fn names_scope(ty: &syn::Type) -> bool {
 /// Whether `e` is a path whose last segments are `names`.
 fn path_ends(e: &Expr, names: &[&str]) -> bool {
     let Expr::Path(p) = e else { return false };
-    let segments: Vec<_> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
+    let segments = &p.path.segments;
     p.qself.is_none()
-        && segments.ends_with(&names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+        && segments.len() >= names.len()
+        && segments
+            .iter()
+            .rev()
+            .zip(names.iter().rev())
+            .all(|(s, n)| s.ident == n)
 }
 
 /// Whether `e` is a method chain on `thread::Builder::new()`.
