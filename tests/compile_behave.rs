@@ -88,6 +88,8 @@ mod heldout;
 mod heldout2;
 #[path = "compile_behave/heldout3.rs"]
 mod heldout3;
+#[path = "compile_behave/heldout5.rs"]
+mod heldout5;
 #[path = "compile_behave/items.rs"]
 mod items;
 #[path = "compile_behave/types.rs"]
@@ -102,6 +104,7 @@ fn groups() -> Vec<Group> {
     all.extend(heldout::groups());
     all.extend(heldout2::groups());
     all.extend(heldout3::groups());
+    all.extend(heldout5::groups());
     all.extend(items::groups());
     all.extend(types::groups());
     all

@@ -256,6 +256,77 @@ fn non_copy_operands_are_infected_conservatively() {
     );
 }
 
+// ----- infection: a user's operators are not called again -------------------
+
+/// A point type whose `Sub` is written with its `Add` and whose `Add` with
+/// its `Sub` (each calls the other's annotated code), and a counter of its
+/// `PartialEq` calls kept in the value.
+#[mu2::mutate(only(math))]
+mod inverse {
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub struct P(pub i64);
+
+    impl std::ops::Neg for P {
+        type Output = P;
+        fn neg(self) -> P {
+            P(0 - self.0)
+        }
+    }
+
+    impl std::ops::Add for P {
+        type Output = P;
+        fn add(self, o: P) -> P {
+            P(self.0 + o.0)
+        }
+    }
+
+    impl std::ops::Sub for P {
+        type Output = P;
+        fn sub(self, o: P) -> P {
+            self + -o
+        }
+    }
+
+    pub fn total(a: P, b: P) -> P {
+        a + b
+    }
+}
+
+#[test]
+fn alternatives_on_user_types_are_not_evaluated() {
+    use inverse::{P, total};
+    // Evaluating `sub`'s `+` site's alternative `-` would be `sub` again,
+    // an endless recursion: on a user's type no alternative is evaluated.
+    let (out, _) = record(|| P(5) - P(2));
+    assert_eq!(out, Outcome::Returned(P(3)));
+    // `total`'s `-` would run `sub`, `neg` and `add`, and record their
+    // sites as if the program had run them: it counts as infected instead.
+    let (out, t) = record(|| total(P(1), P(2)));
+    assert_eq!(out, Outcome::Returned(P(3)));
+    assert_eq!(infected(&t, "total"), names(&["+ -"]));
+    let method = |name: &str| -> Vec<&'static Mutant> {
+        let found: Vec<_> = mu2::mutants()
+            .iter()
+            .filter(|m| m.module.ends_with("::inverse") && m.function.ends_with(name))
+            .collect();
+        assert!(!found.is_empty(), "no mutants in {name}");
+        found
+    };
+    for f in [">::sub", ">::neg"] {
+        assert!(method(f).iter().all(|m| !t.ran(m)), "{f} recorded");
+    }
+    // `add`'s own site ran, in the original.
+    assert!(method(">::add").iter().all(|m| t.ran(m)));
+    // No steps beyond the program's: as many as a run that evaluates
+    // nothing (coverage probes only).
+    let mut coverage = Trace::default();
+    let budget = Budget::default();
+    mu2::probe::record_with(&mut coverage, mu2::probe::Probes::Coverage, budget, || {
+        total(P(1), P(2))
+    });
+    assert_eq!(t.steps(), coverage.steps());
+}
+
 // ----- logic and conditions ------------------------------------------------
 
 #[mu2::mutate(only(boolean))]

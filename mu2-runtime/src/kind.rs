@@ -251,15 +251,43 @@ impl<L: ?Sized, R: ?Sized> EqNo<L, R> for &Cmps<L, R> {
     }
 }
 
+/// Whether `T` is one of the language's primitive scalars (or a reference
+/// to one), whose operators are built in or std's: evaluating them calls no
+/// user code, and a comparison reads them at once, by value. Decided by the type's name, which optimized
+/// builds fold to a constant (a test checks the names).
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn builtin<T: ?Sized>() -> bool {
+    // `&i32 + &i32` and `&&str`-like references to them are std's own
+    // forwarding impls.
+    matches!(
+        std::any::type_name::<T>().trim_start_matches('&'),
+        "i8" | "i16"
+            | "i32"
+            | "i64"
+            | "i128"
+            | "isize"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "u128"
+            | "usize"
+            | "f32"
+            | "f64"
+            | "bool"
+            | "char"
+    )
+}
+
 /// A comparison operand that is a place reached through a field or an
 /// index (`p.x`, `v[i]`), taken by address with `&raw const`: a field of a
 /// `#[repr(packed)]` struct cannot be borrowed, only read.
 ///
-/// [`PlaceSized::__mu2_read`] then reads a small value without drop glue
-/// (every primitive) at once, as a builtin comparison does, so the right
-/// side may even change the place afterwards (`a.n < a.bump()`); anything
-/// else is compared where it is, through the pointer, as the original
-/// borrowed it.
+/// [`PlaceSized::__mu2_read`] then reads a primitive scalar ([`builtin`])
+/// at once, as a builtin comparison does, so the right side may even
+/// change the place afterwards (`a.n < a.bump()`), and so an unaligned
+/// place; anything else is compared where it is, through the pointer, as
+/// the original borrowed it.
 pub struct Place<L: ?Sized>(pub *const L);
 
 /// A read comparison operand; dereferences to the value.
@@ -278,7 +306,10 @@ impl<L> PlaceSized<L> for Place<L> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn __mu2_read(&self) -> Operand<L> {
         let p = self.0;
-        if p.is_aligned() && (std::mem::needs_drop::<L>() || std::mem::size_of::<L>() > 16) {
+        if p.is_aligned() && !builtin::<L>() {
+            // Compared where it is, as the original borrowed it: a
+            // `PartialEq` may look at the address, or count comparisons in
+            // a `Cell` of the value.
             Operand::At(p)
         } else {
             // SAFETY: `p` is `&raw const` of a live place (see `Place`). The
@@ -397,4 +428,19 @@ pub mod prelude {
     /// ```
     #[allow(non_camel_case_types)]
     pub struct __Mu2Prelude;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::builtin;
+
+    #[test]
+    fn primitive_scalars_are_told_by_name() {
+        assert!(builtin::<i32>() && builtin::<u128>() && builtin::<usize>());
+        assert!(builtin::<f64>() && builtin::<bool>() && builtin::<char>());
+        struct Slot;
+        assert!(builtin::<&i32>() && builtin::<&&u8>());
+        assert!(!builtin::<Slot>() && !builtin::<&Slot>() && !builtin::<str>());
+        assert!(!builtin::<String>() && !builtin::<[u8]>() && !builtin::<(i32,)>());
+    }
 }

@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::kind::{Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, UnAlt, UnDup};
+use crate::kind::{builtin, Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, UnAlt, UnDup};
 use crate::outcome::{self, Stop};
 use crate::probe;
 use crate::schema;
@@ -189,9 +189,12 @@ pub fn bin<L, R, O, const N: usize>(
     }
     h.executed(m, N as u32);
     let (dup, alts) = kinds(&Ops::NEW);
-    let Some(dup) = dup else {
-        // Without copies the alternatives cannot run side-effect free:
-        // count every viable one as infected, which keeps pruning sound.
+    let Some(dup) = dup.filter(|_| builtin::<L>() && builtin::<R>()) else {
+        // Without copies the alternatives cannot run side-effect free, and
+        // on a user's type they would run its code (a `Sub` written as
+        // `self + -rhs` would recurse through this site, and the code they
+        // call would record probes of a run that never happened): count
+        // every viable one as infected, which keeps pruning sound.
         for (j, alt) in alts.iter().enumerate() {
             match alt {
                 Some(_) => h.infected(m + j as u32),
@@ -313,7 +316,8 @@ fn assign_to<L, R, const N: usize>(
     }
     h.executed(m, N as u32);
     let (dup, alts) = kinds(&Asg::NEW);
-    let Some(dup) = dup else {
+    // As in `bin`: copies of primitives only.
+    let Some(dup) = dup.filter(|_| builtin::<L>() && builtin::<R>()) else {
         for (j, alt) in alts.iter().enumerate() {
             match alt {
                 Some(_) => h.infected(m + j as u32),
@@ -366,7 +370,8 @@ pub fn un<X, O>(
     }
     h.executed(m, 1);
     let (dup, [alt]) = kinds(&Un::NEW);
-    match (dup, alt) {
+    // As in `bin`: copies of primitives only.
+    match (dup.filter(|_| builtin::<X>()), alt) {
         (_, None) => {
             h.unviable(m);
             orig(x)
@@ -438,14 +443,26 @@ fn compare<L: ?Sized, R: ?Sized>(
     let out = orig(l, r);
     if h.infecting() && !h.settled(m, alts.len() as u32) {
         h.executed(m, alts.len() as u32);
-        // Comparisons take their operands by reference: evaluating them
-        // again has no side effects, so infection is exact here.
         let Some(eval) = eval(&Cmps::NEW) else {
             for j in 0..alts.len() as u32 {
                 h.unviable(m + j)
             }
             return out;
         };
+        if !(builtin::<L>() && builtin::<R>()) {
+            // A user's `PartialEq` or `PartialOrd` may have effects (a
+            // count of comparisons in a `Cell`), so it is not called again.
+            // A negated comparison always differs (exact for `==`, `!=`
+            // and total orders); a boundary one differs on equal operands
+            // only, which would take another call to see: every
+            // alternative counts as infected, which keeps pruning sound.
+            for j in 0..alts.len() as u32 {
+                h.infected(m + j)
+            }
+            return out;
+        }
+        // Builtin comparisons of primitives: evaluating them again has no
+        // side effects, so infection is exact here.
         // Every alternative in one unwind scope: a comparison seldom panics
         // (never for primitives). When one does, each is tried on its own.
         let differ = evaluate(|| {

@@ -1247,10 +1247,12 @@ fn moves_a_local(call: &Expr) -> bool {
 }
 
 /// Whether `&e` may be promoted to a `'static` constant: literals,
-/// constants (`MAX`, `u32::MAX`), and operators, casts, arrays and tuples
-/// of them. Its operators stay as written: a site would make the value a
-/// run-time one, and `fn f() -> &'static u32 { &(1 << 10) }` would no
-/// longer compile.
+/// constants and unit variants (`MAX`, `u32::MAX`, `None`, `Op::Halt`), and
+/// operators, casts, arrays, tuples, struct literals and constructor calls
+/// (`Some(..)`, `Op::Push(..)`) of them. Its operators stay as written: a
+/// site would make the value a run-time one, and
+/// `fn f() -> &'static [Op] { &[Op::Push(1 << 10)] }` would no longer
+/// compile. Erring towards "promotable" only leaves a site unmutated.
 fn promotable(e: &Expr) -> bool {
     match e {
         Expr::Lit(_) => true,
@@ -1262,13 +1264,23 @@ fn promotable(e: &Expr) -> bool {
         Expr::Array(a) => a.elems.iter().all(promotable),
         Expr::Tuple(t) => t.elems.iter().all(promotable),
         Expr::Repeat(r) => promotable(&r.expr),
+        Expr::Struct(s) => {
+            s.fields.iter().all(|f| promotable(&f.expr)) && s.rest.as_deref().is_none_or(promotable)
+        }
+        // A tuple struct or an enum variant: named in upper camel case.
+        Expr::Call(c) => {
+            matches!(&*c.func, Expr::Path(p) if p.qself.is_none() && p.path.segments.last()
+                .is_some_and(|s| s.ident.to_string().starts_with(|c: char| c.is_ascii_uppercase())))
+                && c.args.iter().all(promotable)
+        }
+        // Anything but a local variable (one segment in lower case).
         Expr::Path(p) => {
-            p.qself.is_none()
-                && p.path.segments.last().is_some_and(|s| {
-                    let name = s.ident.to_string();
-                    name.chars().any(|c| c.is_ascii_uppercase())
-                        && !name.chars().any(|c| c.is_lowercase())
-                })
+            p.qself.is_some()
+                || p.path.segments.len() > 1
+                || !p.path.segments[0]
+                    .ident
+                    .to_string()
+                    .starts_with(|c: char| c.is_lowercase() || c == '_')
         }
         _ => false,
     }
@@ -1839,6 +1851,10 @@ mod tests {
             "u8::MAX as u32 - 1",
             "[0u8 + 1; 4]",
             "1 < 2",
+            "[Op::Push(6 * 7), Op::Add]",
+            "Pt { x: 1 - 1, y: 0 }",
+            "Some(2 + 2)",
+            "Max + 1",
         ] {
             assert!(promotable(&expr(e)), "{e}");
         }
@@ -1848,7 +1864,9 @@ mod tests {
             "f(1) + 2",
             "*p + 1",
             "self.n + 1",
-            "Max + 1",
+            "Some(x + 1)",
+            "Pt { x: k - 1, y: 0 }",
+            "make(1 + 1)",
         ] {
             assert!(!promotable(&expr(e)), "{e}");
         }
