@@ -10,7 +10,7 @@
 //! as they did before, and type errors still point at the user's code.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{
@@ -892,7 +892,7 @@ impl Rewriter {
                 a.original.into(),
                 vec![(operator, a.replacement.into())],
             );
-            let method = format_ident!("{}", a.method);
+            let method = format_ident!("{}", a.method, span = span);
             let (li, ri) = operand_idents(l, r);
             self.needs_prelude = true;
             // `&raw mut` reaches a field of a packed struct, which `&mut`
@@ -902,17 +902,18 @@ impl Rewriter {
             } else {
                 quote!(&mut #l)
             };
+            // Spanned at the operator: when rustc knows an operand's type
+            // only after it (`let mut acc = Default::default();`), the pick
+            // fails, and the error then points here (see the README).
+            let kinds =
+                quote_spanned!(span=> |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]));
             return Some(if a.assign {
                 quote! {
-                    ::mu2::__rt::assign(#u, #m, #rv, #place,
-                        |#li, #ri| *#li #op #ri,
-                        |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]))
+                    ::mu2::__rt::assign(#u, #m, #rv, #place, |#li, #ri| *#li #op #ri, #kinds)
                 }
             } else {
                 quote! {
-                    ::mu2::__rt::bin(#u, #m, #lv, #rv,
-                        |#li, #ri| #li #op #ri,
-                        |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]))
+                    ::mu2::__rt::bin(#u, #m, #lv, #rv, |#li, #ri| #li #op #ri, #kinds)
                 }
             });
         }
@@ -931,18 +932,18 @@ impl Rewriter {
             let cmp = format_ident!("{}", c.cmp);
             let alt_cmps = alts.iter().map(|(_, _, name)| format_ident!("{}", name));
             let (func, eval) = if c.ordered {
-                (quote!(ord), quote!(__mu2_ord))
+                (quote!(ord), format_ident!("__mu2_ord", span = span))
             } else {
-                (quote!(eq), quote!(__mu2_eq))
+                (quote!(eq), format_ident!("__mu2_eq", span = span))
             };
             let (lr, rr) = (operand(lv), operand(rv));
             let (li, ri) = operand_idents(l, r);
             self.needs_prelude = true;
+            let kinds = quote_spanned!(span=> |__mu2_o| __mu2_o.#eval());
             return Some(quote! {
                 ::mu2::__rt::#func(#u, #m, ::mu2::__rt::Cmp::#cmp,
                     &[#(::mu2::__rt::Cmp::#alt_cmps),*], #lr, #rr,
-                    |#li, #ri| *#li #op *#ri,
-                    |__mu2_o| __mu2_o.#eval())
+                    |#li, #ri| *#li #op *#ri, #kinds)
             });
         }
         let and = match op {
@@ -994,9 +995,10 @@ impl Rewriter {
         let u = self.unit_ref();
         let xi = syn::Ident::new("__mu2_x", x.span());
         self.needs_prelude = true;
+        let kinds =
+            quote_spanned!(op.span()=> |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.__mu2_id()]));
         Some(quote! {
-            ::mu2::__rt::un(#u, #m, #x, |#xi| #op #xi,
-                |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.__mu2_id()]))
+            ::mu2::__rt::un(#u, #m, #x, |#xi| #op #xi, #kinds)
         })
     }
 }
