@@ -772,3 +772,77 @@ fn ids_are_the_same_in_another_process() {
     let end = stdout.find("END\n").unwrap();
     assert_eq!(&stdout[start..end], listing());
 }
+
+// ----- code a `cfg` configures out ------------------------------------------
+
+#[mu2::mutate(exclude(returns))]
+mod configured {
+    #[cfg(any())]
+    pub fn never(x: i32) -> i32 {
+        x + 1
+    }
+
+    #[cfg(all())]
+    pub fn always(x: i32) -> i32 {
+        x * 2
+    }
+
+    pub fn parts(mut x: i32, k: u8) -> (i32, i32) {
+        #[cfg(any())]
+        {
+            x -= 100;
+        }
+        #[cfg(all())]
+        {
+            x += 1;
+        }
+        let y = match k {
+            #[cfg(any())]
+            0 => x / 3,
+            _ => x % 5,
+        };
+        (x, y)
+    }
+}
+
+#[test]
+fn mutants_configured_out_are_listed_but_not_compiled() {
+    assert_eq!(configured::always(2), 4);
+    assert_eq!(configured::parts(1, 0), (2, 2));
+    let of_module: Vec<&Mutant> = mu2::mutants()
+        .iter()
+        .filter(|m| m.module.ends_with("::configured"))
+        .collect();
+    let compiled = |original: &str| -> Vec<bool> {
+        of_module
+            .iter()
+            .filter(|m| m.original == original)
+            .map(|m| m.compiled)
+            .collect()
+    };
+    // `x + 1` in `never`, `x -= 100`, `x / 3`: configured out.
+    assert_eq!(compiled("+"), [false]);
+    assert_eq!(compiled("-="), [false]);
+    assert_eq!(compiled("/"), [false]);
+    // `x * 2`, `x += 1`, `x % 5`: in the build.
+    assert_eq!(compiled("*"), [true]);
+    assert_eq!(compiled("+="), [true]);
+    assert_eq!(compiled("%"), [true]);
+    // `cargo mu2` is told only of the ones in the build, and a report
+    // (here of an empty corpus) counts only those.
+    let listing = mu2_runtime::list::listing();
+    let dir = tempfile::tempdir().unwrap();
+    let target = mu2_runtime::engine::Target {
+        name: "configured".to_string(),
+        run: |_: &mut mu2::Source| Ok(configured::always(1)),
+        snapshot: None,
+        compare: |_, _| true,
+    };
+    let mut store = mu2_runtime::corpus::Store::open(dir.path(), &target.name).unwrap();
+    let report = mu2_runtime::score::first_kills(&target, &mut store, 1).unwrap();
+    for m in &of_module {
+        let id = m.id.to_string();
+        assert_eq!(listing.contains(&id), m.compiled, "{m}");
+        assert_eq!(report.mutants.iter().any(|r| r.id == id), m.compiled, "{m}");
+    }
+}

@@ -187,7 +187,14 @@ impl<O: Send> Campaign<O> {
             max_reached: 0,
             failures: Vec::new(),
             known_failures: 0,
-            stats: Stats::new(branches, mutants),
+            // Those configured out of this build cannot run: not counted.
+            stats: Stats::new(
+                branches,
+                crate::schema::mutants()
+                    .iter()
+                    .filter(|m| m.compiled)
+                    .count(),
+            ),
             status,
             last_plot: Instant::now(),
             unstable_said: false,

@@ -47,6 +47,7 @@ pub fn listing() -> String {
         .collect();
     let mutants = crate::schema::mutants()
         .iter()
+        .filter(|m| m.compiled)
         .map(|m| MutantLine {
             id: m.id.to_string(),
             file: m.file,

@@ -104,6 +104,9 @@ pub struct Site {
     pub function: &'static str,
     pub original: &'static str,
     pub alts: &'static [Alt],
+    /// False when a `#[cfg]` inside the annotated item configures the
+    /// site's code out of this build.
+    pub compiled: bool,
 }
 
 /// Everything one `#[mu2::mutate]` expansion contributes. Generated code
@@ -222,6 +225,11 @@ pub struct Mutant {
     pub operator: Operator,
     pub original: &'static str,
     pub replacement: &'static str,
+    /// False when a `#[cfg(..)]` inside the annotated item leaves the
+    /// mutant's code out of this build (`#[cfg(windows)]` on Linux): it is
+    /// listed, so that ids and indices do not depend on the build, but it
+    /// can never run, and reports and scores leave it out.
+    pub compiled: bool,
 }
 
 impl fmt::Display for Mutant {
@@ -356,6 +364,7 @@ fn build(units: &[&'static Unit]) -> Registry {
                     operator: alt.operator,
                     original: site.original,
                     replacement: alt.replacement,
+                    compiled: site.compiled,
                 });
             }
         }

@@ -153,6 +153,7 @@ fn score_here<O: Send>(
     progress.finish();
     let reports = mutants
         .iter()
+        .filter(|m| m.compiled)
         .map(|m| {
             let i = m.index;
             let (status, by) = if unviable.contains(i) {

@@ -18,7 +18,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::kind::{builtin, Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, UnAlt, UnDup};
+use crate::kind::{
+    Asg, AsgAlt, AsgDup, BinAlt, BinDup, CmpAlt, Cmps, Ops, Un, UnAlt, UnDup, builtin,
+};
 use crate::outcome::{self, Stop};
 use crate::probe;
 use crate::schema;

@@ -31,6 +31,8 @@ struct SiteMeta {
     function: String,
     original: String,
     alts: Vec<(Operator, String)>,
+    /// The `cfg` predicates of the code around the site, inside the item.
+    cfg: Vec<TokenStream>,
 }
 
 /// The `static` that describes one annotated item (or nested module).
@@ -39,6 +41,8 @@ pub struct UnitBuilder {
     sites: Vec<SiteMeta>,
     mutants: u32,
     branches: u32,
+    /// The `cfg` predicates of the code being walked (a stack).
+    cfg: Vec<TokenStream>,
 }
 
 impl UnitBuilder {
@@ -66,6 +70,7 @@ impl UnitBuilder {
             sites: Vec::new(),
             mutants: 0,
             branches: 0,
+            cfg: Vec::new(),
         }
     }
 
@@ -86,6 +91,7 @@ impl UnitBuilder {
             function: function.to_string(),
             original,
             alts,
+            cfg: self.cfg.clone(),
         });
         first
     }
@@ -108,10 +114,18 @@ impl UnitBuilder {
                 let op = op.path();
                 quote!(::mu2::__rt::Alt { operator: #op, replacement: #replacement })
             });
+            // A site in code that a `cfg` configures out is listed, but
+            // cannot run: its mutants are left out of reports and scores.
+            let compiled = if s.cfg.is_empty() {
+                quote!(true)
+            } else {
+                let cfg = &s.cfg;
+                quote!(::core::cfg!(all(#(#cfg),*)))
+            };
             quote! {
                 ::mu2::__rt::Site {
                     line: #line, column: #column, function: #function, original: #original,
-                    alts: &[#(#alts),*],
+                    alts: &[#(#alts),*], compiled: #compiled,
                 }
             }
         });
@@ -214,6 +228,22 @@ impl Rewriter {
         !self.has_unsafe && !self.waits && self.config.enabled(op)
     }
 
+    /// Runs `f` with the `cfg` predicates of `attrs` on the stack that the
+    /// sites it registers record.
+    fn with_cfg<R>(&mut self, attrs: &[Attribute], f: impl FnOnce(&mut Self) -> R) -> R {
+        let preds: Vec<TokenStream> = attrs
+            .iter()
+            .filter(|a| a.path().is_ident("cfg"))
+            .filter_map(|a| a.meta.require_list().ok().map(|l| l.tokens.clone()))
+            .collect();
+        let n = preds.len();
+        self.unit.cfg.extend(preds);
+        let r = f(self);
+        let len = self.unit.cfg.len() - n;
+        self.unit.cfg.truncate(len);
+        r
+    }
+
     /// What a site gets as its first argument: the switch as the enclosing
     /// function or closure read it at entry (`__mu2`, bound in its prologue).
     fn unit_ref(&self) -> TokenStream {
@@ -235,6 +265,16 @@ impl Rewriter {
     /// Rewrites one function: its body's sites, then the prologue (prelude,
     /// depth guard, return-value mutants).
     pub fn function(
+        &mut self,
+        sig: &Signature,
+        attrs: &[Attribute],
+        block: &mut Block,
+        name: String,
+    ) {
+        self.with_cfg(attrs, |rw| rw.function_body(sig, attrs, block, name))
+    }
+
+    fn function_body(
         &mut self,
         sig: &Signature,
         attrs: &[Attribute],
@@ -398,8 +438,14 @@ impl Rewriter {
                 let name = self.qualified(&f.sig.ident.to_string());
                 self.function(&f.sig.clone(), &f.attrs.clone(), &mut f.block, name);
             }
-            Item::Impl(i) => self.impl_block(i),
-            Item::Trait(t) => self.trait_def(t),
+            Item::Impl(i) => {
+                let attrs = i.attrs.clone();
+                self.with_cfg(&attrs, |rw| rw.impl_block(i))
+            }
+            Item::Trait(t) => {
+                let attrs = t.attrs.clone();
+                self.with_cfg(&attrs, |rw| rw.trait_def(t))
+            }
             Item::Mod(m) => {
                 if let Err(e) = nested_module(&self.config, m) {
                     self.errors.push(e)
@@ -590,29 +636,37 @@ impl Rewriter {
                 }
                 _ => None,
             };
-            self.visit_stmt_mut(stmt);
             let last = i + 1 == n;
-            if let (Some(original), Stmt::Expr(call, Some(semi))) = (original, &mut *stmt) {
-                // The last statement of a block whose value is used may be a
-                // diverging call the block's type relies on: left alone.
-                if self.enabled(Operator::VoidCalls)
-                    && !keep_calls
-                    && (!last || kind == BlockKind::DiscardsValue)
-                {
-                    let tokens = quote!(#call #semi);
-                    let u = self.unit_ref();
-                    let m = self.unit.site(
-                        original.span,
-                        &self.function,
-                        format!("{};", original.text),
-                        vec![(Operator::VoidCalls, String::new())],
-                    );
-                    *stmt = Stmt::Expr(
-                        Expr::Verbatim(quote!(if ::mu2::__rt::keep(#u, #m) { #tokens })),
-                        None,
-                    );
+            let attrs = match &mut *stmt {
+                Stmt::Local(l) => l.attrs.clone(),
+                Stmt::Expr(e, _) => expr_attrs(e).cloned().unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            self.with_cfg(&attrs, |rw| {
+                rw.visit_stmt_mut(stmt);
+                if let (Some(original), Stmt::Expr(call, Some(semi))) = (original, &mut *stmt) {
+                    // The last statement of a block whose value is used may
+                    // be a diverging call the block's type relies on: left
+                    // alone.
+                    if rw.enabled(Operator::VoidCalls)
+                        && !keep_calls
+                        && (!last || kind == BlockKind::DiscardsValue)
+                    {
+                        let tokens = quote!(#call #semi);
+                        let u = rw.unit_ref();
+                        let m = rw.unit.site(
+                            original.span,
+                            &rw.function,
+                            format!("{};", original.text),
+                            vec![(Operator::VoidCalls, String::new())],
+                        );
+                        *stmt = Stmt::Expr(
+                            Expr::Verbatim(quote!(if ::mu2::__rt::keep(#u, #m) { #tokens })),
+                            None,
+                        );
+                    }
                 }
-            }
+            });
         }
     }
 
@@ -856,10 +910,13 @@ impl Rewriter {
     fn match_expr(&mut self, m: &mut ExprMatch) {
         self.expr(&mut m.expr);
         for arm in &mut m.arms {
-            if let Some((_, guard)) = &mut arm.guard {
-                self.expr(guard);
-            }
-            self.expr(&mut arm.body);
+            let attrs = arm.attrs.clone();
+            self.with_cfg(&attrs, |rw| {
+                if let Some((_, guard)) = &mut arm.guard {
+                    rw.expr(guard);
+                }
+                rw.expr(&mut arm.body);
+            });
         }
         let b = self.unit.branches(m.arms.len() as u32);
         for (k, arm) in m.arms.iter_mut().enumerate() {
@@ -905,8 +962,7 @@ impl Rewriter {
             // Spanned at the operator: when rustc knows an operand's type
             // only after it (`let mut acc = Default::default();`), the pick
             // fails, and the error then points here (see the README).
-            let kinds =
-                quote_spanned!(span=> |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]));
+            let kinds = quote_spanned!(span=> |__mu2_o| (__mu2_o.__mu2_dup(), [__mu2_o.#method()]));
             return Some(if a.assign {
                 quote! {
                     ::mu2::__rt::assign(#u, #m, #rv, #place, |#li, #ri| *#li #op #ri, #kinds)
@@ -1033,6 +1089,10 @@ impl VisitMut for Rewriter {
 
     // Patterns, types, generic arguments, attributes and macro bodies hold
     // const contexts or no code: never entered.
+    fn visit_field_value_mut(&mut self, f: &mut syn::FieldValue) {
+        let attrs = f.attrs.clone();
+        self.with_cfg(&attrs, |rw| visit_mut::visit_field_value_mut(rw, f))
+    }
     fn visit_pat_mut(&mut self, _: &mut Pat) {}
     fn visit_type_mut(&mut self, _: &mut Type) {}
     fn visit_generic_argument_mut(&mut self, _: &mut GenericArgument) {}
