@@ -2,13 +2,19 @@
 //! (promoted to `'static`), comparisons of places whose `PartialEq` looks
 //! at the operand itself (its address, a counter in a `Cell`), and operator
 //! impls written with the inverse operator, which probing used to evaluate
-//! forever. These groups deny warnings, and the compile-and-behave tests
+//! forever; and accumulators whose type rustc learns only after their
+//! operators. These groups deny warnings, and the compile-and-behave tests
 //! also run in an optimized build.
 
 use std::cell::Cell;
 
 pub fn groups() -> Vec<crate::Group> {
-    vec![promoted_ctors::GROUP, identity::GROUP, inverse_ops::GROUP]
+    vec![
+        promoted_ctors::GROUP,
+        identity::GROUP,
+        inverse_ops::GROUP,
+        late_types::GROUP,
+    ]
 }
 
 macro_rules! strict_group {
@@ -186,5 +192,42 @@ strict_group! {
     }
     |m| {
         show![m::P(5) - m::P(2), m::P(1) + m::P(1), m::Q(1, 2) / m::Q(3, 4)]
+    }
+}
+
+strict_group! {
+    late_types {
+        use std::ops::Add;
+
+        /// `acc` is a `String` only from the `let` below its `+`.
+        pub fn joined(words: &[&str]) -> String {
+            let mut acc = Default::default();
+            for w in words {
+                acc = acc + *w;
+            }
+            let out: String = acc;
+            out
+        }
+
+        /// The fold's accumulator is typed by `Default::default()`.
+        pub fn total<T: Add<Output = T> + Default + Copy>(xs: &[T]) -> T {
+            let t = xs.iter().fold(Default::default(), |acc, &x| acc + x);
+            t
+        }
+
+        /// The same with a `String`, and a comparison on the late local.
+        pub fn longest(words: &[&str]) -> (String, bool) {
+            let s = words.iter().fold(Default::default(), |acc: String, w| acc + w);
+            let mut n = Default::default();
+            for w in words {
+                n = n + w.len();
+            }
+            let big = n > 3;
+            let n: usize = n;
+            (s, big && n > 0)
+        }
+    }
+    |m| {
+        show![m::joined(&["a", "b"]), m::total(&[1.5, 2.0]), m::total(&[3u8, 4]), m::longest(&["ab", "cd"])]
     }
 }

@@ -1,17 +1,19 @@
 // A known limit: an operand whose type rustc learns only after the operator
-// (here from the `let` below it). The error points at the operator; giving
-// the type where the value is made (`let mut acc = String::new();`) fixes it.
+// (here the map's value type, from the return type). The error points at
+// the operator; naming the type where the value is made
+// (`HashMap::<String, String>::new()`) fixes it.
+
+use std::collections::HashMap;
 
 #[mu2::mutate]
-fn joined(words: &[&str]) -> String {
-    let mut acc = Default::default();
-    for w in words {
-        acc = acc + *w;
+fn grouped(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+    let mut m = HashMap::new();
+    for (k, v) in pairs {
+        *m.entry(k.to_string()).or_default() += *v;
     }
-    let out: String = acc;
-    out
+    m
 }
 
 fn main() {
-    assert_eq!(joined(&["a", "b"]), "ab");
+    assert_eq!(grouped(&[("a", "x"), ("a", "y")])["a"], "xy");
 }

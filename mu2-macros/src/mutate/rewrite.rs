@@ -200,6 +200,10 @@ pub struct Rewriter {
     locks: bool,
     /// The current function's variables that hold thread scopes.
     scopes: carry::Scopes,
+    /// The current function's variables made by an unannotated
+    /// `let x = Default::default();`, whose type rustc learns only from
+    /// later code (see `late_typed`).
+    late: Vec<syn::Ident>,
     /// Errors for code the attribute was put on but cannot mutate.
     pub errors: Vec<syn::Error>,
 }
@@ -220,6 +224,7 @@ impl Rewriter {
             waits: false,
             locks: false,
             scopes: carry::Scopes::default(),
+            late: Vec::new(),
             errors: Vec::new(),
         }
     }
@@ -242,6 +247,14 @@ impl Rewriter {
         let len = self.unit.cfg.len() - n;
         self.unit.cfg.truncate(len);
         r
+    }
+
+    /// Whether `e` is a variable made by `let x = Default::default();`.
+    fn late_typed(&self, e: &Expr) -> bool {
+        match unparen(e) {
+            Expr::Path(p) => p.qself.is_none() && self.late.iter().any(|l| p.path.is_ident(l)),
+            _ => false,
+        }
     }
 
     /// What a site gets as its first argument: the switch as the enclosing
@@ -291,6 +304,7 @@ impl Rewriter {
             std::mem::replace(&mut self.scopes, carry::Scopes::of(Some(sig), block)),
             std::mem::replace(&mut self.framed, true),
             std::mem::replace(&mut self.loops, 0),
+            std::mem::take(&mut self.late),
         );
         // The function's mutants, its closures' included, are a range of
         // the unit's: `first..first + count`.
@@ -416,6 +430,7 @@ impl Rewriter {
             self.scopes,
             self.framed,
             self.loops,
+            self.late,
         ) = saved;
     }
 
@@ -742,14 +757,19 @@ impl Rewriter {
             }
             Expr::MethodCall(call) => {
                 self.expr(&mut call.receiver);
+                // `fold(Default::default(), |acc, x| acc + x)`: the
+                // closure's parameter is typed by an argument whose type
+                // comes later.
+                let deduces = !call.args.iter().any(is_default_call);
                 for arg in &mut call.args {
-                    self.call_arg(arg, true);
+                    self.call_arg(arg, deduces);
                 }
                 carry::spawned(e, &self.scopes);
                 return;
             }
             Expr::Call(call) => {
-                let deduces = deduces_closure_types(&call.func);
+                let deduces =
+                    deduces_closure_types(&call.func) && !call.args.iter().any(is_default_call);
                 self.expr(&mut call.func);
                 for arg in &mut call.args {
                     self.call_arg(arg, deduces);
@@ -936,6 +956,13 @@ impl Rewriter {
         let u = self.unit_ref();
         let span = op.span();
         if let Some(a) = ops::arith(op) {
+            if self.late_typed(l) || self.late_typed(r) {
+                // Its alternatives (and copies) would be picked before
+                // rustc knows the operand's type, which then may not have
+                // them (see the README). A comparison's alternatives need
+                // what the original needs, so comparisons stay.
+                return None;
+            }
             let operator = match op {
                 BinOp::AddAssign(_) | BinOp::SubAssign(_) if is_literal(r) => Operator::Increments,
                 _ => Operator::Math,
@@ -1037,7 +1064,7 @@ impl Rewriter {
             UnOp::Not(_) => Operator::Boolean,
             _ => return None,
         };
-        if !self.typed || !self.enabled(operator) {
+        if !self.typed || !self.enabled(operator) || self.late_typed(&e.expr) {
             return None;
         }
         let (op, x) = (&e.op, unparen(&e.expr));
@@ -1074,6 +1101,11 @@ impl VisitMut for Rewriter {
 
     fn visit_local_mut(&mut self, local: &mut Local) {
         let Some(init) = &mut local.init else { return };
+        if let Pat::Ident(p) = &local.pat {
+            if is_default_call(&init.expr) {
+                self.late.push(p.ident.clone());
+            }
+        }
         match (&local.pat, &mut *init.expr) {
             // `let f: fn(u8) -> u8 = |x| x + 1;`: typed by the annotation
             // (unless it leaves types to infer: `fn(_) -> _`).
@@ -1344,6 +1376,24 @@ fn promotable(e: &Expr) -> bool {
                     .to_string()
                     .starts_with(|c: char| c.is_lowercase() || c == '_')
         }
+        _ => false,
+    }
+}
+
+/// `Default::default()` (or `std::default::Default::default()`), whose
+/// type rustc learns from where its value goes.
+fn is_default_call(e: &Expr) -> bool {
+    match unparen(e) {
+        Expr::Call(c) if c.args.is_empty() => match &*c.func {
+            Expr::Path(p) => {
+                let names = segment_names(&p.path);
+                p.qself.is_none()
+                    && names.len() >= 2
+                    && names[names.len() - 2] == "Default"
+                    && names[names.len() - 1] == "default"
+            }
+            _ => false,
+        },
         _ => false,
     }
 }
