@@ -50,6 +50,14 @@ macro_rules! group {
     };
 }
 
+/// `group!` that denies warnings instead of allowing the usual ones: the
+/// code must be warning-free as written, and stay so under the attribute.
+macro_rules! strict_group {
+    ($name:ident { $($items:tt)* } |$m:ident| $drive:block) => {
+        group!(@with [#[deny(warnings)]] $name { $($items)* } |$m| $drive);
+    };
+}
+
 /// `vec![format!("{:?}", e1), format!("{:?}", e2), ...]`.
 macro_rules! show {
     ($($e:expr),* $(,)?) => { vec![$(format!("{:?}", $e)),*] };

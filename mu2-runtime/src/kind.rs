@@ -253,8 +253,9 @@ impl<L: ?Sized, R: ?Sized> EqNo<L, R> for &Cmps<L, R> {
 
 /// Whether `T` is one of the language's primitive scalars (or a reference
 /// to one), whose operators are built in or std's: evaluating them calls no
-/// user code, and a comparison reads them at once, by value. Decided by the type's name, which optimized
-/// builds fold to a constant (a test checks the names).
+/// user code, and a comparison reads them at once, by value. Decided by the
+/// type's name, which optimized builds fold to a constant (a test checks
+/// the names).
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn builtin<T: ?Sized>() -> bool {
     // `&i32 + &i32` and `&&str`-like references to them are std's own

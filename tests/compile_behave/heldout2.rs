@@ -42,14 +42,6 @@ pub fn groups() -> Vec<crate::Group> {
     ]
 }
 
-/// `group!` without the blanket `allow`s: the code must be warning-free as
-/// written, and stay so under the attribute.
-macro_rules! strict_group {
-    ($name:ident { $($items:tt)* } |$m:ident| $drive:block) => {
-        group!(@with [#[deny(warnings)]] $name { $($items)* } |$m| $drive);
-    };
-}
-
 strict_group! {
     generic_traits {
         pub trait Shape {

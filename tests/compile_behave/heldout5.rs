@@ -17,12 +17,6 @@ pub fn groups() -> Vec<crate::Group> {
     ]
 }
 
-macro_rules! strict_group {
-    ($name:ident { $($items:tt)* } |$m:ident| $drive:block) => {
-        group!(@with [#[deny(warnings)]] $name { $($items)* } |$m| $drive);
-    };
-}
-
 strict_group! {
     promoted_ctors {
         #[derive(Debug)]

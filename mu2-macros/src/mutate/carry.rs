@@ -116,7 +116,7 @@ fn names_scope(ty: &syn::Type) -> bool {
 }
 
 /// Whether `e` is a path whose last segments are `names`.
-fn path_ends(e: &Expr, names: &[&str]) -> bool {
+pub(crate) fn path_ends(e: &Expr, names: &[&str]) -> bool {
     let Expr::Path(p) = e else { return false };
     let segments = &p.path.segments;
     p.qself.is_none()

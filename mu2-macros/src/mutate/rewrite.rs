@@ -1384,16 +1384,7 @@ fn promotable(e: &Expr) -> bool {
 /// type rustc learns from where its value goes.
 fn is_default_call(e: &Expr) -> bool {
     match unparen(e) {
-        Expr::Call(c) if c.args.is_empty() => match &*c.func {
-            Expr::Path(p) => {
-                let names = segment_names(&p.path);
-                p.qself.is_none()
-                    && names.len() >= 2
-                    && names[names.len() - 2] == "Default"
-                    && names[names.len() - 1] == "default"
-            }
-            _ => false,
-        },
+        Expr::Call(c) => c.args.is_empty() && carry::path_ends(&c.func, &["Default", "default"]),
         _ => false,
     }
 }
